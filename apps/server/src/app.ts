@@ -1,0 +1,58 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandler } from './http/error-handler';
+import { registerWebApp } from './http/web-app';
+import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
+import { moduleRoutes } from './modules/registry';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  web?: boolean;
+}
+
+/** Builds the HTTP app: plugins, then cross-cutting hooks, then every module's routes. Tests build it too. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'PriceHub API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.user = token ? await findSessionUser(ctx.db, token, ctx.now()) : null;
+  });
+  registerAccessControl(app);
+
+  for (const [prefix, routes] of moduleRoutes) await app.register(routes, { prefix, ctx });
+
+  if (options.web) await registerWebApp(app);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,14 @@
+/** PostgreSQL error codes we act on; drizzle wraps the driver's error, so the chain of causes is searched. */
+function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+export const isCheckViolation = (error: unknown) => pgCode(error) === '23514';
+/** Serialization failure or deadlock: the transaction may be retried. */
+export const isRetryableTransactionError = (error: unknown) => ['40001', '40P01'].includes(pgCode(error) ?? '');

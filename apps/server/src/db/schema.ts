@@ -1,0 +1,559 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Money columns hold integer paisa (minor units); see packages/shared/src/rules/money.ts. */
+const money = (name: string) => integer(name);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const roleEnum = pgEnum('role', ['customer', 'seller']);
+export const categoryEnum = pgEnum('category', ['mobile', 'laptop', 'computer']);
+export const stockEnum = pgEnum('stock_status', ['instock', 'outofstock']);
+export const storeStatusEnum = pgEnum('store_status', ['open', 'closed']);
+export const orderStatusEnum = pgEnum('order_status', ['Booked', 'Accepted', 'Shipped', 'Completed', 'Cancelled']);
+export const paymentMethodEnum = pgEnum('payment_method', ['online', 'cashOnDel']);
+export const paymentStatusEnum = pgEnum('payment_status', ['not_required', 'pending', 'paid', 'expired', 'refunded']);
+export const complaintStatusEnum = pgEnum('complaint_status', ['Open', 'In progress', 'Resolved']);
+export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
+
+// ── accounts and sessions ────────────────────────────────────────────────────────────────────────
+
+/** Customers and sellers. One email may hold one account per role (a shopper may also run a store). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    role: roleEnum('role').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('accounts_role_email_uq').on(t.role, t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token: a leaked table does not leak usable sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_uq').on(t.tokenHash)],
+);
+
+/** Fixed-window counters shared by every server process (login throttling, chat limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+// ── stores and catalogue ─────────────────────────────────────────────────────────────────────────
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    licenseId: text('license_id').notNull(),
+    phone: text('phone').notNull(),
+    status: storeStatusEnum('status').notNull().default('open'),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stores_slug_uq').on(t.slug), uniqueIndex('stores_seller_uq').on(t.sellerId)],
+);
+
+/**
+ * A product is the thing being compared. It is either listed by one of our sellers (storeId set, with
+ * stock and a price) or known only through external offers (storeId null, price = lowest offer).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    category: categoryEnum('category').notNull(),
+    description: text('description').notNull().default(''),
+    ramGb: integer('ram_gb').notNull().default(0),
+    storageGb: integer('storage_gb').notNull().default(0),
+    price: money('price').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    stock: stockEnum('stock').notNull().default('instock'),
+    image: text('image').notNull().default(''),
+    thumbnail: text('thumbnail').notNull().default(''),
+    gtin: text('gtin'),
+    /** Normalised brand + model tokens + specs, used to match external offers (modules/offers/matching). */
+    matchKey: text('match_key'),
+    views: integer('views').notNull().default(0),
+    unitsSold: integer('units_sold').notNull().default(0),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_store_idx').on(t.storeId),
+    index('products_search_idx').using('gin', t.search),
+    index('products_category_price_idx').on(t.category, t.price),
+    index('products_brand_idx').on(t.brand),
+    index('products_views_idx').on(t.views),
+    index('products_gtin_idx').on(t.gtin),
+    index('products_match_key_idx').on(t.matchKey),
+    index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    check('products_price_nonneg', sql`${t.price} >= 0`),
+    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Distinct words of the catalogue: typo correction runs trigram search on this small table, not on names. */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    kind: text('kind').notNull(),
+    weight: integer('weight').notNull().default(1),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+);
+
+export const productViews = pgTable(
+  'product_views',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    viewerKey: text('viewer_key').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.viewerKey] })],
+);
+
+// ── price comparison ─────────────────────────────────────────────────────────────────────────────
+
+export const externalStores = pgTable(
+  'external_stores',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    homepage: text('homepage').notNull().default(''),
+    source: text('source'),
+    format: text('format').notNull().default('auto'),
+    refreshIntervalMinutes: integer('refresh_interval_minutes').notNull().default(360),
+    lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('external_stores_name_uq').on(t.name), uniqueIndex('external_stores_slug_uq').on(t.slug)],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    externalStoreId: integer('external_store_id')
+      .notNull()
+      .references(() => externalStores.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The store's own id for the item (or its URL when it has none): the key that makes re-runs idempotent. */
+    storeItemId: text('store_item_id').notNull(),
+    url: text('url').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    image: text('image').notNull().default(''),
+    brand: text('brand').notNull().default(''),
+    gtin: text('gtin'),
+    mpn: text('mpn'),
+    price: money('price').notNull(),
+    currency: text('currency').notNull().default('PKR'),
+    inStock: boolean('in_stock').notNull().default(true),
+    /** False once the item disappears from a complete feed; offers are never deleted by ingestion. */
+    available: boolean('available').notNull().default(true),
+    ratingValue: real('rating_value'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('offers_store_item_uq').on(t.externalStoreId, t.storeItemId),
+    index('offers_product_idx').on(t.productId),
+    index('offers_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every observed price: for an external offer, or for one of our sellers' products. */
+export const pricePoints = pgTable(
+  'price_points',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('price_points_offer_idx').on(t.offerId, t.recordedAt),
+    index('price_points_product_idx').on(t.productId, t.recordedAt),
+    check('price_points_owner', sql`(${t.offerId} is null) <> (${t.productId} is null)`),
+  ],
+);
+
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null: alert on any drop below the price when the alert was set. */
+    targetPrice: money('target_price'),
+    basePrice: money('base_price').notNull(),
+    lastNotifiedPrice: money('last_notified_price'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('price_alerts_customer_product_uq').on(t.customerId, t.productId)],
+);
+
+// ── reviews ──────────────────────────────────────────────────────────────────────────────────────
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => accounts.id, { onDelete: 'set null' }),
+    orderLineId: integer('order_line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    author: text('author').notNull().default(''),
+    rating: integer('rating'),
+    text: text('text').notNull(),
+    sentimentScore: real('sentiment_score').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId),
+    index('reviews_offer_idx').on(t.offerId),
+    uniqueIndex('reviews_order_line_uq').on(t.orderLineId),
+    check('reviews_rating_range', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+// ── shopping ─────────────────────────────────────────────────────────────────────────────────────
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] }), check('cart_quantity_pos', sql`${t.quantity} > 0`)],
+);
+
+const savedItemColumns = () => ({
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+  offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const wishlistItems = pgTable('wishlist_items', savedItemColumns(), (t) => [
+  uniqueIndex('wishlist_customer_product_uq').on(t.customerId, t.productId),
+  uniqueIndex('wishlist_customer_offer_uq').on(t.customerId, t.offerId),
+  check('wishlist_target', sql`(${t.productId} is null) <> (${t.offerId} is null)`),
+]);
+
+export const compareItems = pgTable('compare_items', savedItemColumns(), (t) => [
+  uniqueIndex('compare_customer_product_uq').on(t.customerId, t.productId),
+  uniqueIndex('compare_customer_offer_uq').on(t.customerId, t.offerId),
+  check('compare_target', sql`(${t.productId} is null) <> (${t.offerId} is null)`),
+]);
+
+/** Order ids look like the spec's ("SG" + digits) but come from a sequence, so they never collide. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
+/** One online payment attempt, covering every order (one per seller) of one checkout. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amount: money('amount').notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('payments_status_idx').on(t.status, t.expiresAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    paymentId: text('payment_id').references(() => payments.id),
+    status: orderStatusEnum('status').notNull().default('Booked'),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    paymentStatus: paymentStatusEnum('payment_status').notNull(),
+    subtotal: money('subtotal').notNull(),
+    shippingFee: money('shipping_fee').notNull(),
+    discount: money('discount').notNull().default(0),
+    total: money('total').notNull(),
+    promoCode: text('promo_code'),
+    shippingAddress: text('shipping_address').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_store_idx').on(t.storeId, t.createdAt),
+    index('orders_payment_idx').on(t.paymentId),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    unitPrice: money('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    reviewed: boolean('reviewed').notNull().default(false),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_pos', sql`${t.quantity} > 0`)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    product: text('product').notNull(),
+    customer: text('customer').notNull(),
+    total: money('total').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_store_idx').on(t.storeId, t.createdAt)],
+);
+
+// ── seller campaigns ─────────────────────────────────────────────────────────────────────────────
+
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_code_uq').on(t.code),
+    index('sales_store_idx').on(t.storeId),
+    check('sales_discount_range', sql`${t.discountPercent} between 1 and 100`),
+    check('sales_dates', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const saleProducts = pgTable(
+  'sale_products',
+  {
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.saleId, t.productId] }), index('sale_products_product_idx').on(t.productId)],
+);
+
+export const promos = pgTable(
+  'promos',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-case; codes are matched case-insensitively. */
+    code: text('code').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promos_code_uq').on(t.code),
+    index('promos_store_idx').on(t.storeId),
+    check('promos_discount_range', sql`${t.discountPercent} between 1 and 100`),
+    check('promos_dates', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+// ── after-sales and content ──────────────────────────────────────────────────────────────────────
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    status: complaintStatusEnum('status').notNull().default('Open'),
+    actionTaken: text('action_taken').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('complaints_customer_idx').on(t.customerId), index('complaints_store_idx').on(t.storeId)],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blogs_created_idx').on(t.createdAt)],
+);
+
+// ── infrastructure ───────────────────────────────────────────────────────────────────────────────
+
+/** Durable mail queue: written in the same transaction as the event, sent by the mail worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Set when the same event must never mail twice (e.g. "price-drop:alert 4:price 129900"). */
+    dedupeKey: text('dedupe_key'),
+    status: mailStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupeKey),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Recurring jobs. A runner claims a due row with FOR UPDATE SKIP LOCKED, so no job runs twice at once. */
+export const jobs = pgTable('jobs', {
+  name: text('name').primaryKey(),
+  intervalSeconds: integer('interval_seconds').notNull(),
+  payload: jsonb('payload').notNull().default({}),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  runCount: integer('run_count').notNull().default(0),
+});

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { logTransport, smtpTransport } from './adapters/mail/transport';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { migrate, openDatabase } from './db/client';
+import { DEMO_CUSTOMER, DEMO_SELLER } from './db/seed/demo-accounts';
+import { seedDemoIfEmpty } from './db/seed/demo';
+import { Scheduler } from './jobs/scheduler';
+import { moduleJobs } from './modules/registry';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.card'],
+  });
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+    poolSize: config.dbPoolSize,
+  });
+  await migrate(database);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mail: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
+    now: () => new Date(),
+  };
+  if (await seedDemoIfEmpty(ctx)) logger.info('seeded the demo shop');
+
+  const app = await buildApp(ctx, { logger, web: true });
+  const scheduler = new Scheduler(ctx.db, app.log);
+  if (config.jobs) {
+    for (const jobs of moduleJobs) for (const job of jobs(ctx)) await scheduler.register(job);
+    scheduler.start();
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `\nPriceHub is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n` +
+      `  demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n` +
+      `  demo seller:   ${DEMO_SELLER.email} / ${DEMO_SELLER.password}\n`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests and let in-flight ones finish, then stop jobs, then close the database.
+    await app.close();
+    await scheduler.stop();
+    ctx.mail.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

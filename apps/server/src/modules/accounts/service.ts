@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '@pricehub/shared/messages';
+import type { CustomerProfile, SellerProfile, SessionUser } from '@pricehub/shared/schemas/account';
+import type { AppContext } from '../../context';
+import { accounts, stores } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { destroyOtherSessions } from '../auth/session-service';
+
+export async function getCustomerProfile(ctx: AppContext, accountId: number): Promise<CustomerProfile> {
+  const [a] = await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!a) throw notFound(messages.generic.notFound);
+  return { name: a.name, email: a.email, phone: a.phone, city: a.city, address: a.address };
+}
+
+export async function updateCustomerProfile(
+  ctx: AppContext,
+  accountId: number,
+  input: { name: string; phone: string; city: string; address?: string },
+): Promise<CustomerProfile> {
+  await ctx.db
+    .update(accounts)
+    .set({
+      name: input.name,
+      phone: input.phone,
+      city: input.city,
+      ...(input.address !== undefined ? { address: input.address } : {}),
+      updatedAt: ctx.now(),
+    })
+    .where(eq(accounts.id, accountId));
+  return getCustomerProfile(ctx, accountId);
+}
+
+export async function getSellerProfile(ctx: AppContext, accountId: number): Promise<SellerProfile> {
+  const [row] = await ctx.db
+    .select({ a: accounts, s: stores })
+    .from(accounts)
+    .innerJoin(stores, eq(stores.sellerId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  if (!row) throw notFound(messages.generic.notFound);
+  return {
+    sellerName: row.a.name,
+    email: row.a.email,
+    storeName: row.s.name,
+    storeSlug: row.s.slug,
+    licenseId: row.s.licenseId,
+    phoneNo: row.s.phone,
+    storeStatus: row.s.status,
+  };
+}
+
+export async function updateSellerProfile(
+  ctx: AppContext,
+  accountId: number,
+  input: { sellerName: string; storeName: string; phoneNo: string; storeStatus: 'open' | 'closed' },
+): Promise<SellerProfile> {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ name: input.sellerName, phone: input.phoneNo, updatedAt: ctx.now() })
+      .where(eq(accounts.id, accountId));
+    await tx
+      .update(stores)
+      .set({ name: input.storeName, phone: input.phoneNo, status: input.storeStatus })
+      .where(eq(stores.sellerId, accountId));
+  });
+  return getSellerProfile(ctx, accountId);
+}
+
+/** The current password is checked here, on the server; the browser never sees a stored password. */
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { currentPassword: string; newPassword: string },
+  keepSessionToken?: string,
+): Promise<void> {
+  const [a] = await ctx.db.select().from(accounts).where(eq(accounts.id, user.id));
+  if (!a || !(await verifyPassword(a.passwordHash, input.currentPassword))) {
+    throw badRequest(messages.password.currentWrong, { currentPassword: messages.password.currentWrong });
+  }
+  await ctx.db
+    .update(accounts)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.now() })
+    .where(eq(accounts.id, user.id));
+  await destroyOtherSessions(ctx.db, user.id, keepSessionToken);
+}

@@ -1,0 +1,86 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@pricehub/shared/messages';
+import {
+  customerRegistration,
+  loginInput,
+  passwordResetInput,
+  passwordResetRequest,
+  sellerRegistration,
+} from '@pricehub/shared/schemas/account';
+import type { AppContext } from '../../context';
+import * as auth from './service';
+import { destroySession, findSessionUser, SESSION_COOKIE } from './session-service';
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const secure = ctx.config.publicUrl.startsWith('https://');
+  const setSessionCookie = (reply: FastifyReply, token: string, expires: Date) =>
+    reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
+
+  app.post(
+    '/customers',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: customerRegistration } },
+    async (request, reply) => {
+      await auth.registerCustomer(ctx, request.body);
+      return reply.status(201).send({ message: messages.registration.customerCreated });
+    },
+  );
+
+  app.post(
+    '/sellers',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: sellerRegistration } },
+    async (request, reply) => {
+      await auth.registerSeller(ctx, request.body);
+      return reply.status(201).send({ message: messages.registration.sellerCreated });
+    },
+  );
+
+  app.post(
+    '/login',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginInput } },
+    async (request, reply) => {
+      const session = await auth.login(ctx, request.body, request.ip);
+      const user = await findSessionUser(ctx.db, session.token, ctx.now());
+      setSessionCookie(reply, session.token, session.expiresAt);
+      return { user, message: messages.login.success };
+    },
+  );
+
+  app.post('/logout', { config: { access: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await destroySession(ctx.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  });
+
+  app.get('/session', { config: { access: 'public' }, schema: { tags: ['auth'] } }, async (request) => ({
+    user: request.user,
+  }));
+
+  app.post(
+    '/password-reset',
+    { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordResetRequest } },
+    async (request, reply) => {
+      await auth.requestPasswordReset(ctx, request.body.email, request.body.role);
+      return reply.status(202).send({ message: messages.password.resetRequested });
+    },
+  );
+
+  const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+  app.get(
+    '/password-reset/:token',
+    { config: { access: 'public' }, schema: { tags: ['auth'], params: tokenParams } },
+    async (request) => auth.checkPasswordReset(ctx, request.params.token),
+  );
+
+  app.post(
+    '/password-reset/:token',
+    { config: { access: 'public' }, schema: { tags: ['auth'], params: tokenParams, body: passwordResetInput } },
+    async (request) => {
+      await auth.completePasswordReset(ctx, request.params.token, request.body.password);
+      return { message: messages.password.resetDone };
+    },
+  );
+};

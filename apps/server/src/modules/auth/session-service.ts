@@ -1,0 +1,55 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { SessionUser } from '@pricehub/shared/schemas/account';
+import type { Db } from '../../db/client';
+import { accounts, sessions, stores } from '../../db/schema';
+import { hashToken, newToken } from './tokens';
+
+export const SESSION_COOKIE = 'ph_session';
+export const SESSION_DAYS = 30;
+
+export async function createSession(db: Db, accountId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      role: accounts.role,
+      email: accounts.email,
+      name: accounts.name,
+      storeId: stores.id,
+      storeSlug: stores.slug,
+      storeName: stores.name,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(stores, eq(stores.sellerId, accounts.id))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    role: row.role,
+    email: row.email,
+    name: row.name,
+    store: row.storeId ? { id: row.storeId, slug: row.storeSlug!, name: row.storeName! } : null,
+  };
+}
+
+export async function destroySession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** After a password change or reset, every other session of the account ends. */
+export async function destroyOtherSessions(db: Db, accountId: number, keepToken?: string): Promise<void> {
+  const keep = keepToken ? hashToken(keepToken) : '';
+  await db.delete(sessions).where(and(eq(sessions.accountId, accountId), sql`${sessions.tokenHash} <> ${keep}`));
+}
+
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

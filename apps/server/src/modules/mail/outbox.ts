@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailTransport } from '../../adapters/mail/transport';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Same key, same mail: a second enqueue with it is ignored. */
+  dedupeKey?: string;
+}
+
+/** Queues a mail; call it inside the transaction of the event it reports so both commit together. */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, dedupeKey: mail.dedupeKey })
+    .onConflictDoNothing();
+}
+
+const MAX_ATTEMPTS = 6;
+const LOCK_SECONDS = 120;
+
+/** Backoff between attempts: 30 s, 2 min, 8 min, 32 min… */
+export const retryDelaySeconds = (attempt: number) => 30 * 4 ** (attempt - 1);
+
+interface ClaimedMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+}
+
+/**
+ * Sends due mail. Each row is claimed with FOR UPDATE SKIP LOCKED and marked `sending`, so two workers (or two
+ * servers) never send the same message; a crash mid-send leaves the row locked until the lock expires.
+ */
+export async function flushOutbox(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  batch = 20,
+): Promise<{ sent: number; failed: number }> {
+  const claimed = await queryRows<ClaimedMail>(
+    db,
+    sql`update mail_outbox set status = 'sending', locked_until = now() + make_interval(secs => ${LOCK_SECONDS}),
+          attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where (status = 'pending' and next_attempt_at <= now())
+             or (status = 'sending' and locked_until < now())
+          order by id limit ${batch}
+          for update skip locked)
+        returning id, "to", subject, text, html, attempts`,
+  );
+  let sent = 0;
+  let failed = 0;
+  for (const mail of claimed) {
+    try {
+      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
+      sent++;
+    } catch (error) {
+      failed++;
+      const giveUp = mail.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})`,
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import type { JobDefinition } from '../jobs/scheduler';
+import { meRoutes } from './accounts/routes';
+import { authJobs } from './auth/jobs';
+import { authRoutes } from './auth/routes';
+import { blogsRoutes } from './blogs/routes';
+import { cartRoutes } from './cart/routes';
+import { catalogRoutes } from './catalog/routes';
+import { chatRoutes } from './chat/routes';
+import { checkoutJobs } from './checkout/jobs';
+import { checkoutRoutes } from './checkout/routes';
+import { compareRoutes } from './compare/routes';
+import { complaintsRoutes } from './complaints/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { mailJobs } from './mail/jobs';
+import { mediaRoutes } from './media/routes';
+import { notificationsRoutes } from './notifications/routes';
+import { offersJobs } from './offers/jobs';
+import { offersRoutes } from './offers/routes';
+import { ordersRoutes } from './orders/routes';
+import { promosRoutes } from './promos/routes';
+import { reviewsRoutes } from './reviews/routes';
+import { salesRoutes } from './sales/routes';
+import { wishlistRoutes } from './wishlist/routes';
+
+type Routes = FastifyPluginAsyncZod<{ ctx: AppContext }>;
+
+/** Every feature's HTTP routes, mounted under their prefix. Each module declares its own paths below it. */
+export const moduleRoutes: [prefix: string, routes: Routes][] = [
+  ['/api/auth', authRoutes],
+  ['/api/me', meRoutes],
+  ['/api', catalogRoutes],
+  ['/api', mediaRoutes],
+  ['/api', offersRoutes],
+  ['/api', cartRoutes],
+  ['/api', wishlistRoutes],
+  ['/api', compareRoutes],
+  ['/api', checkoutRoutes],
+  ['/api', ordersRoutes],
+  ['/api', reviewsRoutes],
+  ['/api', notificationsRoutes],
+  ['/api', salesRoutes],
+  ['/api', promosRoutes],
+  ['/api', complaintsRoutes],
+  ['/api', blogsRoutes],
+  ['/api', chatRoutes],
+  ['/api', dashboardRoutes],
+];
+
+/** Every feature's recurring jobs; the scheduler runs each on one server process at a time. */
+export const moduleJobs: ((ctx: AppContext) => JobDefinition[])[] = [authJobs, mailJobs, checkoutJobs, offersJobs];

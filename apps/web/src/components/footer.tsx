@@ -1,0 +1,52 @@
+import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function Footer() {
+  return (
+    <footer style={{ background: 'var(--mantine-color-dark-7)', color: 'var(--mantine-color-gray-3)', marginTop: 48 }}>
+      <Container size="xl" py="xl">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <Stack gap={6}>
+            <Title order={2} size="h4" c="white">
+              PriceHub
+            </Title>
+            <Text size="sm">
+              Phones, laptops and computers from trusted sellers, with every store&apos;s price side by side. Buy here,
+              or see who sells it for less.
+            </Text>
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h5" c="white">
+              Shop
+            </Title>
+            <Anchor component={Link} to="/result?category=mobile" c="gray.3" size="sm">
+              Mobiles
+            </Anchor>
+            <Anchor component={Link} to="/result?category=laptop" c="gray.3" size="sm">
+              Laptops
+            </Anchor>
+            <Anchor component={Link} to="/result?category=computer" c="gray.3" size="sm">
+              Computers
+            </Anchor>
+            <Anchor component={Link} to="/blogPosts" c="gray.3" size="sm">
+              Blogs
+            </Anchor>
+          </Stack>
+          <Stack gap={6}>
+            <Title order={2} size="h5" c="white">
+              Contact
+            </Title>
+            <Text size="sm">support@pricehub.example</Text>
+            <Text size="sm">+92 300 0000000</Text>
+            <Anchor component={Link} to="/sellerAdd" c="gray.3" size="sm">
+              Sell on PriceHub
+            </Anchor>
+          </Stack>
+        </SimpleGrid>
+        <Group justify="space-between" mt="xl">
+          <Text size="xs">© {new Date().getFullYear()} PriceHub. Prices in Pakistani rupees (Rs).</Text>
+        </Group>
+      </Container>
+    </footer>
+  );
+}

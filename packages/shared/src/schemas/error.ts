@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The one error shape every 4xx and 5xx answer carries. */
+export const apiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiError>;
+
+/** The first message of each failing field, keyed by its dotted path: what forms show under inputs. */
+export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

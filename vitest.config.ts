@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is CPU-bound WASM; two workers use this machine's two cores without thrashing.
+          maxWorkers: 2,
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});

@@ -51,7 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   for (const [prefix, routes] of moduleRoutes) await app.register(routes, { prefix, ctx });
 
-  if (options.web) await registerWebApp(app);
+  if (options.web) await registerWebApp(app, ctx.config.webDist);
   return app;
 }
 

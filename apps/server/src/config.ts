@@ -33,6 +33,7 @@ const schema = z
     CHAT_MODEL: z.string().default('gpt-3.5-turbo'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JOBS: z.enum(['on', 'off']).default('on'),
+    WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -57,6 +58,8 @@ export interface Config {
   chatModel: string;
   logLevel: string;
   jobs: boolean;
+  /** Where the built web app is; defaults to apps/web/dist. */
+  webDist?: string;
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatModel: e.CHAT_MODEL,
     logLevel: e.LOG_LEVEL,
     jobs: e.JOBS === 'on',
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
   };
 }

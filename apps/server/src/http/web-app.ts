@@ -9,7 +9,7 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
  * Serves the built React app: hashed assets with long cache headers, and index.html for every other
  * non-API path so that client-side routes can be opened and reloaded directly.
  */
-export async function registerWebApp(app: FastifyInstance, root = webDist): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, root: string = webDist): Promise<void> {
   const indexFile = `${root}/index.html`;
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);

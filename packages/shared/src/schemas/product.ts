@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+
+export const categories = ['mobile', 'laptop', 'computer'] as const;
+export const category = z.enum(categories);
+export type Category = z.infer<typeof category>;
+export const stockStatus = z.enum(['instock', 'outofstock']);
+
+/** A product as the API returns it. Money in paisa. `store` is null for external-only products. */
+export const product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  category,
+  description: z.string(),
+  ram: z.number().int(),
+  storage: z.number().int(),
+  price: z.number().int(),
+  /** The active sale price, when a sale covers the product now. */
+  salePrice: z.number().int().optional(),
+  sale: z.object({ code: z.string(), title: z.string(), percent: z.number().int() }).optional(),
+  stock: stockStatus,
+  quantity: z.number().int(),
+  image: z.string(),
+  thumbnail: z.string(),
+  store: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  /** Lowest price across our listing and external offers, and how many stores offer it. */
+  lowestPrice: z.number().int().optional(),
+  storeCount: z.number().int().optional(),
+  views: z.number().int().optional(),
+});
+export type Product = z.infer<typeof product>;
+
+const m = messages.product;
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+/** Form inputs arrive as strings or numbers; both are accepted, blanks are "missing". */
+const numberInput = (missing: string, invalid: string) =>
+  z
+    .union([z.number(), z.string().trim().min(1, missing)], { error: missing })
+    .pipe(z.coerce.number({ error: invalid }));
+
+/** What a seller posts to create a product. `price` is in rupees (the form's unit, step 0.01); stored as paisa. */
+export const productInput = z.object({
+  name: requiredText(m.allFields, 200),
+  brand: requiredText(m.allFields, 60),
+  category: z.enum(categories, { error: m.allFields }),
+  description: requiredText(m.allFields, 5000),
+  ram: numberInput(m.allFields, m.allFields).pipe(
+    z.number().int(m.allFields).min(0, m.allFields).max(1024, m.allFields),
+  ),
+  storage: numberInput(m.allFields, m.allFields).pipe(
+    z.number().int(m.allFields).min(0, m.allFields).max(65536, m.allFields),
+  ),
+  price: numberInput(m.allFields, m.invalidPrice).pipe(
+    z.number().gt(0, m.invalidPrice).max(100_000_000, m.invalidPrice),
+  ),
+  quantity: numberInput(m.allFields, m.invalidQuantity).pipe(
+    z.number().int(m.invalidQuantity).gt(0, m.invalidQuantity).max(1_000_000, m.invalidQuantity),
+  ),
+  image: requiredText(m.allFields, 1000),
+  stock: stockStatus.optional(),
+});
+export type ProductInput = z.infer<typeof productInput>;
+
+/** Editing uses the spec's other message ('Please Fill All fields') and allows quantity 0 (sold out). */
+export const productUpdate = z.object({
+  name: requiredText(m.allFieldsEdit, 200),
+  brand: requiredText(m.allFieldsEdit, 60),
+  category: z.enum(categories, { error: m.allFieldsEdit }),
+  description: requiredText(m.allFieldsEdit, 5000),
+  ram: numberInput(m.allFieldsEdit, m.allFieldsEdit).pipe(z.number().int().min(0).max(1024)),
+  storage: numberInput(m.allFieldsEdit, m.allFieldsEdit).pipe(z.number().int().min(0).max(65536)),
+  price: numberInput(m.allFieldsEdit, m.invalidPrice).pipe(
+    z.number().gt(0, m.invalidPrice).max(100_000_000, m.invalidPrice),
+  ),
+  quantity: numberInput(m.allFieldsEdit, m.invalidQuantity).pipe(
+    z.number().int(m.invalidQuantity).min(0, m.invalidQuantity).max(1_000_000, m.invalidQuantity),
+  ),
+  image: requiredText(m.allFieldsEdit, 1000),
+  stock: z.enum(['instock', 'outofstock'], { error: m.allFieldsEdit }),
+});
+export type ProductUpdate = z.infer<typeof productUpdate>;
+
+export const sortOptions = ['relevance', 'price_asc', 'price_desc', 'popular', 'newest'] as const;
+
+/** GET /api/products. Prices in rupees (what a shopper types and shares in a URL). */
+export const productQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: category.optional(),
+  brand: z.string().trim().max(60).optional(),
+  ram: z.coerce.number().int().min(0).max(1024).optional(),
+  minPrice: z.coerce.number().min(0).max(100_000_000).optional(),
+  maxPrice: z.coerce.number().min(0).max(100_000_000).optional(),
+  sort: z.enum(sortOptions).default('relevance'),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(60).default(24),
+  store: z.string().trim().max(100).optional(),
+});
+export type ProductQuery = z.infer<typeof productQuery>;

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { discounted, floorToRupee } from '@pricehub/shared/rules/money';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { saleProducts, sales } from '../../db/schema';
 
 export interface ActiveSale {
@@ -33,4 +33,44 @@ export async function activeSales(db: Db, productIds: number[], now: Date): Prom
 /** The unit price a shopper pays: the sale price when a sale applies, floored to whole rupees (spec §9). */
 export function unitPrice(price: number, sale: ActiveSale | undefined): number {
   return floorToRupee(sale ? discounted(price, sale.percent) : price);
+}
+
+export interface SaleSummary {
+  code: string;
+  title: string;
+  percent: number;
+  startsAt: Date;
+  endsAt: Date;
+  store: { slug: string; name: string };
+  productCount: number;
+}
+
+/** Sales running now in open stores, soonest-ending first (the home page and /api/sales show these). */
+export async function listActiveSales(db: Db, now: Date, limit = 20): Promise<SaleSummary[]> {
+  const rows = await queryRows<{
+    code: string;
+    title: string;
+    percent: number;
+    starts_at: Date;
+    ends_at: Date;
+    slug: string;
+    name: string;
+    product_count: number;
+  }>(
+    db,
+    sql`select s.code, s.title, s.discount_percent as percent, s.starts_at, s.ends_at, st.slug, st.name,
+          (select count(*)::int from sale_products sp where sp.sale_id = s.id) as product_count
+        from sales s join stores st on st.id = s.store_id
+        where s.starts_at <= ${now} and s.ends_at > ${now} and st.status = 'open'
+        order by s.ends_at asc limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    code: r.code,
+    title: r.title,
+    percent: r.percent,
+    startsAt: new Date(r.starts_at),
+    endsAt: new Date(r.ends_at),
+    store: { slug: r.slug, name: r.name },
+    productCount: r.product_count,
+  }));
 }

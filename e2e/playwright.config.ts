@@ -44,6 +44,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       JOBS: 'on',
+      // Browser tests that read mail start an SMTP server on this port (see e2e/fixtures/mailbox.ts).
+      SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

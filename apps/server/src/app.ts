@@ -11,6 +11,8 @@ import {
 import type { AppContext } from './context';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
+import { registerHealthRoutes } from './http/health';
+import { allowedOrigins, registerOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
 import { moduleRoutes } from './modules/registry';
@@ -19,6 +21,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   web?: boolean;
+  /** Whether PUBLIC_URL was configured; when not, both localhost and 127.0.0.1 are accepted origins. */
+  publicUrlWasSet?: boolean;
 }
 
 /** Builds the HTTP app: plugins, then cross-cutting hooks, then every module's routes. Tests build it too. */
@@ -33,6 +37,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: 'PriceHub API', version: '1.0.0' } },
@@ -47,7 +52,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? await findSessionUser(ctx.db, token, ctx.now()) : null;
   });
+  registerOriginCheck(app, allowedOrigins(ctx.config, options.publicUrlWasSet ?? true));
   registerAccessControl(app);
+  registerHealthRoutes(app, ctx);
 
   for (const [prefix, routes] of moduleRoutes) await app.register(routes, { prefix, ctx });
 

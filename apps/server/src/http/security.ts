@@ -1,0 +1,62 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { forbidden } from './errors';
+
+/**
+ * Security headers with a Content-Security-Policy the web app runs under: scripts only from us (plus
+ * 'wasm-unsafe-eval' for the in-browser brand model), inline styles for Mantine's CSS variables, images from us,
+ * data: and blob: (photo previews), and links out to stores only by navigation.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    // Product images from external stores are shown in <img>; they must not need CORP headers.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+}
+
+/** The origins a browser may send state-changing requests from. */
+export function allowedOrigins(config: Config, publicUrlWasSet: boolean): Set<string> {
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  if (!publicUrlWasSet) {
+    // With the default PUBLIC_URL, both spellings of this machine work.
+    origins.add(`http://localhost:${config.port}`);
+    origins.add(`http://127.0.0.1:${config.port}`);
+  }
+  if (config.env === 'development') origins.add('http://localhost:5173');
+  return origins;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence in depth beside SameSite=Lax cookies: a browser's state-changing request must come from our own
+ * origin. Requests without an Origin header (curl, server-to-server, webhooks) are not browser-driven and pass.
+ */
+export function registerOriginCheck(app: FastifyInstance, origins: Set<string>): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin || request.routeOptions.config?.access === 'webhook') return;
+    if (!origins.has(origin)) throw forbidden('Cross-site request refused');
+  });
+}

@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Set for the embedded database: backups dump its data directory through it. */
   pglite?: PGlite;
+  /** Set for a PostgreSQL server. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -55,10 +57,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
-  } else {
+    return;
+  }
+  // Several servers may start at once on one database: an advisory lock, held on a connection of its own,
+  // lets one of them migrate while the others wait, then find nothing left to do.
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(database.db as never, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await lock.end();
   }
 }
+
+const MIGRATION_LOCK = 4_827_001;
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

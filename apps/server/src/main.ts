@@ -4,7 +4,7 @@ import { logTransport, smtpTransport } from './adapters/mail/transport';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { AppContext } from './context';
-import { migrate, openDatabase } from './db/client';
+import { migrate, openDatabase, withStartupLock } from './db/client';
 import { DEMO_CUSTOMER, DEMO_SELLER } from './db/seed/demo-accounts';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { Scheduler } from './jobs/scheduler';
@@ -39,7 +39,7 @@ async function main() {
     mail: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
     now: () => new Date(),
   };
-  if (await seedDemoIfEmpty(ctx)) logger.info('seeded the demo shop');
+  if (await withStartupLock(database, () => seedDemoIfEmpty(ctx))) logger.info('seeded the demo shop');
 
   const app = await buildApp(ctx, { logger, web: true, publicUrlWasSet: !!process.env.PUBLIC_URL });
   const scheduler = new Scheduler(ctx.db, app.log);

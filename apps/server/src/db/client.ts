@@ -55,24 +55,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 export async function migrate(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder });
-    return;
-  }
-  // Several servers may start at once on one database: an advisory lock, held on a connection of its own,
-  // lets one of them migrate while the others wait, then find nothing left to do.
+  await withStartupLock(database, () =>
+    database.kind === 'pglite'
+      ? migratePglite(database.db as never, { migrationsFolder })
+      : migratePg(database.db as never, { migrationsFolder }),
+  );
+}
+
+const STARTUP_LOCK = 4_827_001;
+
+/**
+ * Runs start-up work (migrations, the first seed) on one process at a time. Several servers may start at once on
+ * one PostgreSQL database: an advisory lock, held on a connection of its own, lets one work while the others wait
+ * and then find nothing left to do. PGlite lives in one process, so it needs no lock.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
   const lock = new pg.Client({ connectionString: database.url });
   await lock.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(database.db as never, { migrationsFolder });
+    await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
   } finally {
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
     await lock.end();
   }
 }
-
-const MIGRATION_LOCK = 4_827_001;
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

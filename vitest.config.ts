@@ -22,7 +22,25 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          name: 'brand-model',
+          include: ['packages/brand-model/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       './apps/web/vitest.config.ts',
+      {
+        // Two real server processes on one PostgreSQL server: run by .ci/run, not by the default `vitest run`.
+        test: {
+          name: 'scale-out',
+          include: ['apps/server/test/scale-out.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -9,13 +9,26 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { registerAccessControl } from './http/access';
+import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { allowedOrigins, registerOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
 import { moduleRoutes } from './modules/registry';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access?: Access;
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -34,6 +47,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route and whom it is for, as registered: the access-control matrix test walks this table.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, access: route.config?.access, hidden: !!route.schema?.hide });
+    }
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

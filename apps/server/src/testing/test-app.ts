@@ -26,7 +26,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   let now: Date | undefined;
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' }), ...overrides };
   const ctx: AppContext = { config, database, db: database.db, mail, now: () => now ?? new Date() };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, process.env.TEST_LOG ? { logger: { level: 'error' } } : {});
   await app.ready();
   afterAll(async () => {
     await app.close();

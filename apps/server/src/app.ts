@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +22,8 @@ export interface RouteEntry {
   url: string;
   access?: Access;
   hidden: boolean;
+  /** The zod schemas the route validates with (body, querystring, params). */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {
@@ -46,13 +48,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     trustProxy: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    maxParamLength: 200,
+    // Errors raised while routing (an over-long path parameter, a bad content type) get the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message = status === 414 ? 'The address is too long' : 'The request could not be read';
+      void (reply as FastifyReply).status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // Every route and whom it is for, as registered: the access-control matrix test walks this table.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routeTable.push({ method, url: route.url, access: route.config?.access, hidden: !!route.schema?.hide });
+      routeTable.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        hidden: !!route.schema?.hide,
+        schema: route.schema as RouteEntry['schema'],
+      });
     }
   });
   app.decorate('routeTable', routeTable);

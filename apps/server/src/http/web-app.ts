@@ -1,15 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatRs } from '@pricehub/shared/rules/money';
+import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
  * Serves the built React app: hashed assets with long cache headers, and index.html for every other
- * non-API path so that client-side routes can be opened and reloaded directly.
+ * non-API path so that client-side routes can be opened and reloaded directly. Product and store pages get
+ * their own title, description and schema.org JSON-LD in that HTML, so crawlers and link previews see them
+ * without running the app; /robots.txt and /sitemap.xml are served here too.
  */
 export async function registerWebApp(app: FastifyInstance, root: string = webDist): Promise<void> {
+  registerCrawlerFiles(app);
   const indexFile = `${root}/index.html`;
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
@@ -29,6 +34,142 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    const meta = await pageMeta(app, request);
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(meta ? withMeta(indexHtml, meta) : indexHtml);
+  });
+}
+
+interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  image?: string;
+  jsonLd?: unknown;
+}
+
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Reads the page's data through the app's own public API, so the HTML says exactly what the page shows. */
+async function pageMeta(app: FastifyInstance, request: FastifyRequest): Promise<PageMeta | null> {
+  const path = request.url.split('?')[0]!;
+  const base = origin(request);
+  const product = /^\/result\/productHub\/(\d{1,10})\/?$/.exec(path);
+  if (product) {
+    const res = await app.inject({ method: 'GET', url: `/api/products/${product[1]}` });
+    if (res.statusCode !== 200) return null;
+    const p = res.json<ProductDetail>();
+    const price = p.salePrice ?? p.price;
+    const image = p.image ? new URL(p.image, base).toString() : undefined;
+    const url = `${base}/result/productHub/${p.id}`;
+    return {
+      title: `${p.name}: ${formatRs(price)} | PriceHub`,
+      description: summary(`${p.brand} ${p.name} for ${formatRs(price)}. ${p.description}`),
+      canonical: url,
+      image,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: p.name,
+        description: p.description,
+        brand: { '@type': 'Brand', name: p.brand },
+        category: p.category,
+        ...(image ? { image } : {}),
+        url,
+        offers: {
+          '@type': 'Offer',
+          price: (price / 100).toFixed(2),
+          priceCurrency: 'PKR',
+          availability: `https://schema.org/${p.stock === 'instock' ? 'InStock' : 'OutOfStock'}`,
+          url,
+          ...(p.store ? { seller: { '@type': 'Organization', name: p.store.name } } : {}),
+        },
+      },
+    };
+  }
+  const store = /^\/viewstore\/([a-z0-9-]{1,100})\/?$/i.exec(path);
+  if (store) {
+    const res = await app.inject({ method: 'GET', url: `/api/stores/${encodeURIComponent(store[1]!)}` });
+    if (res.statusCode !== 200) return null;
+    const s = res.json<StorePage>();
+    return {
+      title: `${s.store.name}: ${s.products.length} products | PriceHub`,
+      description: summary(
+        s.store.description ||
+          `Shop ${s.products.length} phones, laptops and computers from ${s.store.name} on PriceHub.`,
+      ),
+      canonical: `${base}/viewstore/${s.store.slug}`,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Store',
+        name: s.store.name,
+        url: `${base}/viewstore/${s.store.slug}`,
+      },
+    };
+  }
+  return null;
+}
+
+const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Swaps the default title and description; `<` in the JSON is escaped so data cannot close the script tag. */
+export function withMeta(html: string, meta: PageMeta): string {
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(meta.jsonLd
+      ? [`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`]
+      : []),
+  ].join('\n    ');
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+function registerCrawlerFiles(app: FastifyInstance): void {
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type('text/plain')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /seller/',
+          'Disallow: /shoppingCart',
+          'Disallow: /checkout',
+          `Sitemap: ${origin(request)}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const res = await app.inject({ method: 'GET', url: '/api/sitemap' });
+    const data = res.json<{ products: { id: number; updatedAt: string }[]; stores: string[] }>();
+    const base = origin(request);
+    const entry = (loc: string, lastmod?: string) =>
+      `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      entry(`${base}/`),
+      entry(`${base}/result`),
+      ...data.stores.map((slug) => entry(`${base}/viewstore/${slug}`)),
+      ...data.products.map((p) => entry(`${base}/result/productHub/${p.id}`, p.updatedAt.slice(0, 10))),
+      '</urlset>',
+    ].join('\n');
+    return reply.type('application/xml').header('cache-control', 'public, max-age=600').send(body);
   });
 }

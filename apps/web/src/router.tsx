@@ -6,7 +6,6 @@ import * as auth from './features/auth/routes';
 import * as catalog from './features/catalog/routes';
 import * as chat from './features/chat/routes';
 import * as offers from './features/offers/routes';
-import { SellerLayout } from './features/seller/components/seller-layout';
 import * as sellerWorkspace from './features/seller-workspace/routes';
 import * as shopping from './features/shopping/routes';
 
@@ -23,7 +22,8 @@ export const router = createBrowserRouter([
       },
       {
         path: '/seller',
-        element: <SellerLayout />,
+        // The seller workspace is a separate chunk: shoppers never download it.
+        lazy: () => import('./features/seller/components/seller-layout').then((m) => ({ Component: m.SellerLayout })),
         children: features.flatMap((f) => f.sellerRoutes),
       },
       ...features.flatMap((f) => f.bareRoutes),

@@ -1,25 +1,14 @@
-import {
-  ActionIcon,
-  Anchor,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Indicator,
-  Menu,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Container, Group, Indicator, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconShoppingCart, IconUser } from '@tabler/icons-react';
+import { IconShoppingCart } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCartCount } from '../api/cart-summary';
 import { useLogout, useSession } from '../api/session';
+import { AccountMenu, type MenuEntry } from './account-menu';
 import { SearchBox } from './search-box';
 
-/** Extra header content a feature supplies (the photo-search drop zone), placed beside the search box. */
+/** Extra header content a feature supplies (the photo-search control), placed beside the search box. */
 export interface HeaderProps {
   searchAddon?: ReactNode;
 }
@@ -29,13 +18,33 @@ export function Header({ searchAddon }: HeaderProps) {
   const cartCount = useCartCount();
   const logout = useLogout();
   const navigate = useNavigate();
-  const [drawerOpen, drawer] = useDisclosure(false);
+  const [navOpen, nav] = useDisclosure(false);
 
   const signOut = async () => {
     const wasSeller = !!seller;
     await logout();
     navigate(wasSeller ? '/sellerLogin' : '/');
   };
+
+  // The spec's account menu: Sign-In or the customer's name, Login as Seller, Your Complains, Logout.
+  const entries: MenuEntry[] = [
+    ...(!user
+      ? [
+          { label: 'Sign-In', to: '/login' },
+          { label: 'Create account', to: '/customer/add' },
+        ]
+      : []),
+    ...(customer
+      ? [
+          { label: 'My account', to: '/custPanel' },
+          { label: 'Wishlist', to: '/wishlist' },
+          { label: 'Compare', to: '/compare' },
+          { label: 'Your Complains', to: '/viewcomplain' },
+        ]
+      : []),
+    ...(seller ? [{ label: 'Seller dashboard', to: '/seller' }] : [{ label: 'Login as Seller', to: '/sellerLogin' }]),
+    ...(user ? [{ label: 'Logout', onClick: () => void signOut() }] : []),
+  ];
 
   const links = (
     <>
@@ -59,9 +68,9 @@ export function Header({ searchAddon }: HeaderProps) {
   );
 
   return (
-    <header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
+    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
       <Container size="xl" py="sm">
-        <Group gap="md" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
           <Anchor component={Link} to="/" fw={800} fz="xl" underline="never" aria-label="PriceHub home">
             PriceHub
           </Anchor>
@@ -80,70 +89,27 @@ export function Header({ searchAddon }: HeaderProps) {
                   size="lg"
                   aria-label={`Cart, ${cartCount} item${cartCount === 1 ? '' : 's'}`}
                 >
-                  <IconShoppingCart size={22} />
+                  <IconShoppingCart size={22} aria-hidden />
                 </ActionIcon>
               </Indicator>
             )}
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="light" leftSection={<IconUser size={16} />} aria-label="Account menu">
-                  <Text span size="sm" maw={120} truncate>
-                    {user ? user.name : 'Sign-In'}
-                  </Text>
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {!user && (
-                  <Menu.Item component={Link} to="/login">
-                    Sign-In
-                  </Menu.Item>
-                )}
-                {!user && (
-                  <Menu.Item component={Link} to="/customer/add">
-                    Create account
-                  </Menu.Item>
-                )}
-                {customer && (
-                  <Menu.Item component={Link} to="/custPanel">
-                    My account
-                  </Menu.Item>
-                )}
-                {customer && (
-                  <Menu.Item component={Link} to="/wishlist">
-                    Wishlist
-                  </Menu.Item>
-                )}
-                {customer && (
-                  <Menu.Item component={Link} to="/compare">
-                    Compare
-                  </Menu.Item>
-                )}
-                {!seller && (
-                  <Menu.Item component={Link} to="/sellerLogin">
-                    Login as Seller
-                  </Menu.Item>
-                )}
-                {customer && (
-                  <Menu.Item component={Link} to="/viewcomplain">
-                    Your Complains
-                  </Menu.Item>
-                )}
-                {user && <Menu.Item onClick={signOut}>Logout</Menu.Item>}
-              </Menu.Dropdown>
-            </Menu>
+            <AccountMenu label={user ? user.name : 'Sign-In'} entries={entries} />
             <Burger
-              opened={drawerOpen}
-              onClick={drawer.toggle}
+              opened={navOpen}
+              onClick={nav.toggle}
               hiddenFrom="md"
-              aria-label="Open navigation"
+              aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={navOpen}
               size="sm"
             />
           </Group>
         </Group>
+        {navOpen && (
+          <Stack hiddenFrom="md" gap="xs" pt="sm" onClick={nav.close} component="nav" aria-label="Site">
+            {links}
+          </Stack>
+        )}
       </Container>
-      <Drawer opened={drawerOpen} onClose={drawer.close} title="PriceHub" hiddenFrom="md" position="right">
-        <Stack onClick={drawer.close}>{links}</Stack>
-      </Drawer>
-    </header>
+    </Box>
   );
 }

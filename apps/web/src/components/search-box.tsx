@@ -1,4 +1,4 @@
-import { Autocomplete, Loader } from '@mantine/core';
+import { Loader, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { get } from '../api/client';
 
-/** The header's search: catalogue suggestions as you type (debounced), Enter or a pick opens /result. */
+/**
+ * The header's search: catalogue suggestions as you type (debounced), Enter or a pick opens /result.
+ * Suggestions use the browser's own <datalist>: accessible, keyboard-driven, and no popover code at first load.
+ */
 export function SearchBox() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -20,6 +23,7 @@ export function SearchBox() {
     enabled: debounced.length >= 2,
     staleTime: 60_000,
   });
+  const options = debounced.length >= 2 ? (suggestions.data?.suggestions ?? []).slice(0, 15) : [];
 
   const search = (q: string) => {
     const query = q.trim();
@@ -29,24 +33,33 @@ export function SearchBox() {
   return (
     <form
       role="search"
-      style={{ flex: 1, maxWidth: 560 }}
+      style={{ flex: 1, maxWidth: 560, minWidth: 0 }}
       onSubmit={(e) => {
         e.preventDefault();
         search(value);
       }}
     >
-      <Autocomplete
+      <TextInput
+        type="search"
         aria-label="Search products"
         placeholder="Search phones, laptops, computers…"
         value={value}
-        onChange={setValue}
-        onOptionSubmit={search}
-        data={debounced.length >= 2 ? (suggestions.data?.suggestions ?? []) : []}
-        limit={15}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setValue(next);
+          // Picking a suggestion from the list searches at once, as a typed Enter would.
+          if (options.includes(next) && (e.nativeEvent as InputEvent).inputType !== 'insertText') search(next);
+        }}
+        list="search-suggestions"
+        autoComplete="off"
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={suggestions.isFetching ? <Loader size="xs" /> : null}
-        comboboxProps={{ withinPortal: true }}
+        rightSection={suggestions.isFetching ? <Loader size="xs" aria-label="Loading suggestions" /> : null}
       />
+      <datalist id="search-suggestions">
+        {options.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
     </form>
   );
 }

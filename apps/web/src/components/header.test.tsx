@@ -1,0 +1,95 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import type { SessionUser } from '@pricehub/shared/schemas/account';
+import { sessionQueryKey } from '../api/session';
+import { theme } from '../theme';
+import { Header } from './header';
+
+const customer: SessionUser = { id: 1, role: 'customer', email: 'sara@example.test', name: 'Sara Malik', store: null };
+const seller: SessionUser = {
+  id: 2,
+  role: 'seller',
+  email: 'omar@example.test',
+  name: 'Omar Farooq',
+  store: { id: 1, slug: 'mobile-mart', name: 'Mobile Mart' },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderHeader(user: SessionUser | null) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/cart') return Response.json({ count: 3 });
+    if (url === '/api/auth/logout' && init?.method === 'POST') return Response.json({ ok: true });
+    return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionQueryKey, { user });
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Header />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { fetchMock, client };
+}
+
+/** Opens the account menu and lists its entries. */
+async function menuItems(): Promise<string[]> {
+  fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+  const menu = await screen.findByRole('menu');
+  return Array.from(menu.querySelectorAll('[role="menuitem"]')).map((el) => el.textContent ?? '');
+}
+
+describe('header', () => {
+  it('offers Sign-In and Login as Seller to a visitor, with the search box and no complaint links', async () => {
+    renderHeader(null);
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toContain('Sign-In');
+    expect(screen.getByRole('search')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Register Complain' })).toBeNull();
+    const items = await menuItems();
+    expect(items).toContain('Sign-In');
+    expect(items).toContain('Login as Seller');
+    expect(items).not.toContain('Your Complains');
+    expect(items).not.toContain('Logout');
+  });
+
+  it("shows a customer's name, their complaint links and Logout", async () => {
+    renderHeader(customer);
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toContain('Sara Malik');
+    expect(screen.getByRole('search')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register Complain' }).getAttribute('href')).toBe('/registercomplain');
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    const items = await menuItems();
+    expect(items).toEqual(expect.arrayContaining(['Login as Seller', 'Your Complains', 'Logout']));
+    expect(items).not.toContain('Sign-In');
+  });
+
+  it('hides the search box, the cart and Register Complain from a seller', async () => {
+    const { fetchMock } = renderHeader(seller);
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toContain('Omar Farooq');
+    expect(screen.queryByRole('search')).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Register Complain' })).toBeNull();
+    const items = await menuItems();
+    expect(items).toContain('Logout');
+    expect(items).not.toContain('Your Complains');
+    expect(items).not.toContain('Login as Seller');
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/cart', expect.anything());
+  });
+
+  it('signs out from the menu and falls back to Sign-In at once', async () => {
+    const { fetchMock } = renderHeader(customer);
+    await menuItems();
+    fireEvent.click(screen.getByText('Logout', { selector: '[role="menuitem"] *, [role="menuitem"]' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toContain('Sign-In'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+  });
+});

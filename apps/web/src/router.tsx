@@ -1,29 +1,69 @@
-import { createBrowserRouter } from 'react-router';
-import { ShopLayout } from './components/shop-layout';
-import { RouteError } from './components/route-error';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from './components/not-found-page';
+import { RouteError } from './components/route-error';
+import { ShopLayout } from './components/shop-layout';
 import * as auth from './features/auth/routes';
 import * as catalog from './features/catalog/routes';
 import * as chat from './features/chat/routes';
 import * as offers from './features/offers/routes';
+import * as photoSearch from './features/photo-search/routes';
+import * as saved from './features/saved/routes';
 import * as sellerWorkspace from './features/seller-workspace/routes';
 import * as shopping from './features/shopping/routes';
 
 /** Features never import each other; they meet here. */
-const features = [auth, catalog, offers, shopping, sellerWorkspace, chat];
+const features = [auth, catalog, offers, shopping, saved, sellerWorkspace, chat, photoSearch];
+
+// Header and home-page extras load after the first paint, keeping their popover and drawer code out of first load.
+const PhotoSearchButton = lazy(() =>
+  import('./features/photo-search/components/photo-search-button').then((m) => ({ default: m.PhotoSearchButton })),
+);
+const ChatLauncher = lazy(() =>
+  import('./features/chat/components/chat-launcher').then((m) => ({ default: m.ChatLauncher })),
+);
+
+/** The product page shows the price-comparison panel in its outlet. */
+function withProductPanel(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) =>
+    route.id === 'product-hub' && !route.index ? { ...route, children: offers.productPanelRoutes } : route,
+  );
+}
 
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     children: [
       {
-        element: <ShopLayout />,
-        children: [...features.flatMap((f) => f.shopRoutes), { path: '*', element: <NotFoundPage /> }],
+        element: (
+          <ShopLayout
+            searchAddon={
+              <Suspense fallback={null}>
+                <PhotoSearchButton />
+              </Suspense>
+            }
+            homeAddon={
+              <Suspense fallback={null}>
+                <ChatLauncher />
+              </Suspense>
+            }
+          />
+        ),
+        children: [
+          ...withProductPanel(features.flatMap((f) => f.shopRoutes)),
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
       {
         path: '/seller',
-        // The seller workspace is a separate chunk: shoppers never download it.
-        lazy: () => import('./features/seller/components/seller-layout').then((m) => ({ Component: m.SellerLayout })),
+        // The seller workspace is a separate chunk (with its live order notifications): shoppers never download it.
+        lazy: async () => {
+          const [layout, live] = await Promise.all([
+            import('./features/seller/components/seller-layout'),
+            import('./features/shopping/components/seller-live-notifications'),
+          ]);
+          return { Component: () => <layout.SellerLayout live={<live.SellerLiveNotifications />} /> };
+        },
         children: features.flatMap((f) => f.sellerRoutes),
       },
       ...features.flatMap((f) => f.bareRoutes),

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -33,7 +33,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** The process's pino logger (Fastify 5 takes an instance as `loggerInstance`); none in tests. */
+  loggerInstance?: FastifyBaseLogger;
   /** Serve the built web app (off in API tests). */
   web?: boolean;
   /** Whether PUBLIC_URL was configured; when not, both localhost and 127.0.0.1 are accepted origins. */
@@ -43,7 +44,7 @@ export interface BuildOptions {
 /** Builds the HTTP app: plugins, then cross-cutting hooks, then every module's routes. Tests build it too. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     requestIdHeader: 'x-request-id',

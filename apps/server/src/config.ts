@@ -13,7 +13,8 @@ const schema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8000),
     HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: z.url().optional(),
+    // Reset and order links are built from it, so it must be a web address ("localhost:8000" parses as a URL).
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
     DATABASE_URL: z
       .string()
       .trim()
@@ -23,7 +24,10 @@ const schema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATA_DIR: z.string().default('./data'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SMTP_URL: optionalUrl,
+    SMTP_URL: optionalUrl.refine(
+      (v) => v === undefined || /^smtps?:\/\//.test(v),
+      'must start with smtp:// or smtps://',
+    ),
     MAIL_FROM: z.string().default('PriceHub <no-reply@pricehub.local>'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -41,7 +41,7 @@ async function main() {
   };
   if (await withStartupLock(database, () => seedDemoIfEmpty(ctx))) logger.info('seeded the demo shop');
 
-  const app = await buildApp(ctx, { logger, web: true, publicUrlWasSet: !!process.env.PUBLIC_URL });
+  const app = await buildApp(ctx, { loggerInstance: logger, web: true, publicUrlWasSet: !!process.env.PUBLIC_URL });
   const scheduler = new Scheduler(ctx.db, app.log);
   if (config.jobs) {
     for (const jobs of moduleJobs) for (const job of jobs(ctx)) await scheduler.register(job);

@@ -25,6 +25,8 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
     root,
     wildcard: false,
     index: false,
+    // Served by registerCrawlerFiles with absolute URLs instead of the build's static copy.
+    globIgnore: ['robots.txt', 'sitemap.xml'],
     setHeaders(res, path) {
       const immutable = path.includes('/assets/');
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -146,9 +148,9 @@ function registerCrawlerFiles(app: FastifyInstance): void {
           'User-agent: *',
           'Allow: /',
           'Disallow: /api/',
-          'Disallow: /seller/',
+          'Disallow: /seller',
+          'Disallow: /custPanel',
           'Disallow: /shoppingCart',
-          'Disallow: /checkout',
           `Sitemap: ${origin(request)}/sitemap.xml`,
           '',
         ].join('\n'),

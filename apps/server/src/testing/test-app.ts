@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -26,7 +27,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   let now: Date | undefined;
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' }), ...overrides };
   const ctx: AppContext = { config, database, db: database.db, mail, now: () => now ?? new Date() };
-  const app = await buildApp(ctx, process.env.TEST_LOG ? { logger: { level: 'error' } } : {});
+  const app = await buildApp(ctx, process.env.TEST_LOG ? { loggerInstance: pino({ level: 'error' }) } : {});
   await app.ready();
   afterAll(async () => {
     await app.close();

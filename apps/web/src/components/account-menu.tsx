@@ -26,13 +26,14 @@ export function AccountMenu({ label, entries }: { label: ReactNode; entries: Men
       <Button
         variant="light"
         leftSection={<IconUser size={16} aria-hidden />}
-        rightSection={<IconChevronDown size={14} aria-hidden />}
+        rightSection={<IconChevronDown size={14} aria-hidden className="hide-on-phone" />}
+        px="sm"
         aria-expanded={open}
         aria-controls={id}
         aria-label="Account menu"
         onClick={() => setOpen((o) => !o)}
       >
-        <Text span size="sm" maw={120} truncate>
+        <Text span size="sm" maw={{ base: 72, sm: 120 }} truncate>
           {label}
         </Text>
       </Button>

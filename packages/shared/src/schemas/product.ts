@@ -97,3 +97,82 @@ export const productQuery = z.object({
   store: z.string().trim().max(100).optional(),
 });
 export type ProductQuery = z.infer<typeof productQuery>;
+
+/** One facet value with how many matching products carry it. */
+export interface FacetCount<T> {
+  value: T;
+  count: number;
+}
+/** A price facet bucket in rupees: prices ≥ min and < max (steps of Rs 5,000). */
+export interface PriceBucket {
+  min: number;
+  max: number;
+  count: number;
+}
+export interface SearchResult {
+  items: Product[];
+  total: number;
+  page: number;
+  pageSize: number;
+  facets: {
+    category: FacetCount<Category>[];
+    brand: FacetCount<string>[];
+    ram: FacetCount<number>[];
+    price: PriceBucket[];
+  };
+  /** The query as corrected for typos, when a word was corrected. */
+  corrected?: string;
+}
+
+export interface ProductReview {
+  id: number;
+  author: string;
+  rating: number | null;
+  text: string;
+  createdAt: string;
+}
+export interface ProductDetail extends Product {
+  reviews: ProductReview[];
+  score: { score: number; positive: number; negative: number };
+  ratingText: string;
+  recommendations: Product[];
+}
+
+export interface StoreSummary {
+  slug: string;
+  name: string;
+  unitsSold: number;
+  productCount: number;
+}
+export interface HomeSale {
+  code: string;
+  title: string;
+  percent: number;
+  startsAt: string;
+  endsAt: string;
+  store: { slug: string; name: string };
+  productCount: number;
+}
+export interface HomePayload {
+  topProduct: Product | null;
+  trending: Product[];
+  brands: { name: string; productCount: number }[];
+  topVendors: StoreSummary[];
+  activeSales: HomeSale[];
+}
+export interface StorePage {
+  store: { slug: string; name: string; status: 'open' | 'closed'; createdAt: string; description: string };
+  products: Product[];
+}
+
+export const suggestionQuery = z.object({ q: z.string().trim().max(100).default('') });
+export const productIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const storeSlugParams = z.object({ slug: z.string().trim().min(1).max(100) });
+
+/** Upload rules shared by the server and the form. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const uploadMessages = {
+  tooLarge: 'Image must be at most 5 MB',
+  badType: 'Only JPEG, PNG or WebP images can be uploaded',
+  missing: 'Choose an image to upload',
+} as const;

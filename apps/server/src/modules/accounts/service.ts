@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { accounts, stores } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { invalidateCatalogCache } from '../catalog/cache';
 import { destroyOtherSessions } from '../auth/session-service';
 
 export async function getCustomerProfile(ctx: AppContext, accountId: number): Promise<CustomerProfile> {
@@ -64,6 +65,8 @@ export async function updateSellerProfile(
       .set({ name: input.storeName, phone: input.phoneNo, status: input.storeStatus })
       .where(eq(stores.sellerId, accountId));
   });
+  // Opening or closing a store changes what search shows, at once on this server.
+  invalidateCatalogCache();
   return getSellerProfile(ctx, accountId);
 }
 

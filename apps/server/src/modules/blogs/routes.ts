@@ -1,4 +1,59 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blogInput, blogMessages, blogPreviewInput } from '@pricehub/shared/schemas/blog';
 import type { AppContext } from '../../context';
+import { currentStoreId } from '../../http/access';
+import { renderBlogHtml } from './render';
+import * as blogsService from './service';
 
-export const blogsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const blogsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/blogs', { config: { access: 'public' }, schema: { tags: ['blogs'] } }, async () => ({
+    blogs: await blogsService.listPosts(ctx),
+  }));
+
+  app.get(
+    '/blogs/:id',
+    { config: { access: 'public' }, schema: { tags: ['blogs'], params: idParams } },
+    async (request) => ({ blog: await blogsService.getPost(ctx, request.params.id) }),
+  );
+
+  app.get('/seller/blogs', { config: { access: 'seller' }, schema: { tags: ['blogs'] } }, async (request) => ({
+    blogs: await blogsService.listStorePosts(ctx, currentStoreId(request)),
+  }));
+
+  // The editor's preview goes through the same renderer and sanitizer as the published page.
+  app.post(
+    '/seller/blogs/preview',
+    { config: { access: 'seller' }, schema: { tags: ['blogs'], body: blogPreviewInput } },
+    async (request) => ({ html: renderBlogHtml(request.body.content) }),
+  );
+
+  app.post(
+    '/seller/blogs',
+    { config: { access: 'seller' }, schema: { tags: ['blogs'], body: blogInput } },
+    async (request, reply) => {
+      const blog = await blogsService.createPost(ctx, currentStoreId(request), request.body);
+      return reply.status(201).send({ message: blogMessages.created, blog });
+    },
+  );
+
+  app.put(
+    '/seller/blogs/:id',
+    { config: { access: 'seller' }, schema: { tags: ['blogs'], params: idParams, body: blogInput } },
+    async (request) => ({
+      message: blogMessages.updated,
+      blog: await blogsService.updatePost(ctx, currentStoreId(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/seller/blogs/:id',
+    { config: { access: 'seller' }, schema: { tags: ['blogs'], params: idParams } },
+    async (request) => {
+      await blogsService.deletePost(ctx, currentStoreId(request), request.params.id);
+      return { message: blogMessages.deleted };
+    },
+  );
+};

@@ -1,4 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '@pricehub/shared/messages';
+import { cartAddInput, cartQuantityInput, productIdParams } from '@pricehub/shared/schemas/cart';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
+import * as cart from './service';
 
-export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+/** The signed-in customer's server-side cart. */
+export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const config = { access: 'customer' } as const;
+  const tags = ['cart'];
+
+  app.get('/cart', { config, schema: { tags } }, async (request) => cart.getCart(ctx, currentUser(request).id));
+
+  app.post('/cart/items', { config, schema: { tags, body: cartAddInput } }, async (request, reply) => {
+    const result = await cart.addItem(ctx, currentUser(request).id, request.body);
+    return reply.status(result.message === messages.cart.added ? 201 : 200).send(result);
+  });
+
+  app.patch(
+    '/cart/items/:productId',
+    { config, schema: { tags, params: productIdParams, body: cartQuantityInput } },
+    async (request) => cart.setQuantity(ctx, currentUser(request).id, request.params.productId, request.body.quantity),
+  );
+
+  app.delete('/cart/items/:productId', { config, schema: { tags, params: productIdParams } }, async (request) =>
+    cart.removeItem(ctx, currentUser(request).id, request.params.productId),
+  );
+};

@@ -1,4 +1,97 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '@pricehub/shared/messages';
+import {
+  productIdParams,
+  productInput,
+  productQuery,
+  productUpdate,
+  storeSlugParams,
+  suggestionQuery,
+} from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
+import { currentStoreId } from '../../http/access';
+import { searchProducts } from './search';
+import { createProduct, deleteProduct, listSellerProducts, updateProduct } from './seller-products';
+import { homePayload, productDetail, recordView, sitemapEntries, storePage } from './service';
+import { suggest } from './suggestions';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+const VIEWER_COOKIE = 'ph_viewer';
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['catalog'];
+  const secure = ctx.config.publicUrl.startsWith('https://');
+
+  app.get('/products', { config: { access: 'public' }, schema: { tags, querystring: productQuery } }, (request) =>
+    searchProducts(ctx.db, request.query, ctx.now),
+  );
+
+  app.get(
+    '/products/suggestions',
+    { config: { access: 'public' }, schema: { tags, querystring: suggestionQuery } },
+    async (request) => ({ suggestions: await suggest(ctx.db, request.query.q) }),
+  );
+
+  app.get('/products/:id', { config: { access: 'public' }, schema: { tags, params: productIdParams } }, (request) =>
+    productDetail(ctx, request.params.id),
+  );
+
+  app.post(
+    '/products/:id/views',
+    { config: { access: 'public' }, schema: { tags, params: productIdParams } },
+    async (request, reply) => {
+      let viewer = request.user ? `account:${request.user.id}` : request.cookies[VIEWER_COOKIE];
+      if (!viewer || !/^(account:\d+|[a-f0-9]{32})$/.test(viewer)) {
+        // Visitors get an anonymous id so that reloading the page does not count again.
+        viewer = randomBytes(16).toString('hex');
+        reply.setCookie(VIEWER_COOKIE, viewer, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: 365 * 24 * 3600,
+        });
+      }
+      return recordView(ctx, request.params.id, viewer);
+    },
+  );
+
+  app.get('/home', { config: { access: 'public' }, schema: { tags } }, () => homePayload(ctx));
+
+  app.get('/stores/:slug', { config: { access: 'public' }, schema: { tags, params: storeSlugParams } }, (request) =>
+    storePage(ctx, request.params.slug),
+  );
+
+  app.get('/sitemap', { config: { access: 'public' }, schema: { tags, hide: true } }, () => sitemapEntries(ctx.db));
+
+  app.get('/seller/products', { config: { access: 'seller' }, schema: { tags } }, async (request) => ({
+    items: await listSellerProducts(ctx, currentStoreId(request)),
+  }));
+
+  app.post(
+    '/seller/products',
+    { config: { access: 'seller' }, schema: { tags, body: productInput } },
+    async (request, reply) => {
+      const product = await createProduct(ctx, currentStoreId(request), request.body);
+      return reply.status(201).send({ product, message: messages.product.added });
+    },
+  );
+
+  app.put(
+    '/seller/products/:id',
+    { config: { access: 'seller' }, schema: { tags, params: productIdParams, body: productUpdate } },
+    async (request) => ({
+      product: await updateProduct(ctx, currentStoreId(request), request.params.id, request.body),
+      message: messages.product.updated,
+    }),
+  );
+
+  app.delete(
+    '/seller/products/:id',
+    { config: { access: 'seller' }, schema: { tags, params: productIdParams } },
+    async (request) => {
+      await deleteProduct(ctx, currentStoreId(request), request.params.id);
+      return { message: messages.product.deleted };
+    },
+  );
+};

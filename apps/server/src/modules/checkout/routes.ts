@@ -1,4 +1,63 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutInput, checkoutMessages, paymentIdParams } from '@pricehub/shared/schemas/checkout';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
+import { badRequest } from '../../http/errors';
+import * as payments from './payments';
+import { checkout } from './service';
 
-export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+/** Checkout, payments (Stripe and the test gateway) and the Stripe webhook. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const customer = { access: 'customer' } as const;
+
+  app.post(
+    '/checkout',
+    { config: customer, schema: { tags: ['checkout'], body: checkoutInput } },
+    async (request, reply) => reply.status(201).send(await checkout(ctx, currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    '/payments/:paymentId',
+    { config: customer, schema: { tags: ['checkout'], params: paymentIdParams } },
+    async (request) => payments.getPayment(ctx, currentUser(request).id, request.params.paymentId),
+  );
+
+  app.post(
+    '/payments/test/:paymentId/pay',
+    { config: customer, schema: { tags: ['checkout'], params: paymentIdParams } },
+    async (request) => payments.payWithTestGateway(ctx, currentUser(request).id, request.params.paymentId),
+  );
+
+  app.post(
+    '/payments/test/:paymentId/cancel',
+    { config: customer, schema: { tags: ['checkout'], params: paymentIdParams } },
+    async (request) => payments.cancelWithTestGateway(ctx, currentUser(request).id, request.params.paymentId),
+  );
+
+  // The signature covers the exact bytes Stripe sent, so this route alone reads its body raw.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    webhook.post(
+      '/webhooks/stripe',
+      { config: { access: 'webhook' }, schema: { tags: ['checkout'], hide: true } },
+      async (request) => {
+        const gateway = payments.stripeGateway(ctx);
+        const signature = request.headers['stripe-signature'];
+        if (!gateway || typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+          throw badRequest(checkoutMessages.badSignature);
+        }
+        let event;
+        try {
+          event = gateway.verifyWebhook(request.body, signature);
+        } catch {
+          throw badRequest(checkoutMessages.badSignature);
+        }
+        await payments.handleStripeEvent(ctx, event);
+        return { received: true };
+      },
+    );
+  });
+};

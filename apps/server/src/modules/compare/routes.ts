@@ -1,4 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { savedItemInput, savedItemParams, savedMessages } from '@pricehub/shared/schemas/saved';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
+import { loginFirst } from '../wishlist/customer-guard';
+import * as compare from './service';
 
-export const compareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+export const compareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', loginFirst);
+  const options = { access: 'customer' } as const;
+
+  app.get('/compare', { config: options, schema: { tags: ['compare'] } }, async (request) => ({
+    items: await compare.listCompare(ctx, currentUser(request).id),
+  }));
+
+  app.post(
+    '/compare',
+    { config: options, schema: { tags: ['compare'], body: savedItemInput } },
+    async (request, reply) => {
+      const created = await compare.addToCompare(ctx, currentUser(request).id, request.body);
+      return reply.status(created ? 201 : 200).send({ message: savedMessages.compareAdded });
+    },
+  );
+
+  app.delete(
+    '/compare/:id',
+    { config: options, schema: { tags: ['compare'], params: savedItemParams } },
+    async (request) => {
+      await compare.removeFromCompare(ctx, currentUser(request).id, request.params.id);
+      return { message: savedMessages.compareRemoved };
+    },
+  );
+};

@@ -1,4 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { currentStoreId } from '../../http/access';
+import { sellerDashboard } from './service';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/seller/dashboard', { config: { access: 'seller' }, schema: { tags: ['dashboard'] } }, async (request) =>
+    sellerDashboard(ctx, currentStoreId(request)),
+  );
+};

@@ -1,4 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '@pricehub/shared/messages';
+import { UPLOAD_MAX_BYTES, uploadMessages } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
+import { badRequest, HttpError } from '../../http/errors';
+import { sniffImage, storeImage } from './images';
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+/**
+ * POST /api/uploads and the /uploads/ files. This plugin opts out of encapsulation (skip-override) because
+ * the files live at /uploads/, outside the /api prefix it is mounted under; the upload route gets its own
+ * encapsulated child with the /api prefix, so multipart parsing stays local to it.
+ */
+const media: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const uploadsDir = join(ctx.config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders(res, path) {
+      res.header('x-content-type-options', 'nosniff');
+      if (path.endsWith('.svg')) {
+        // An SVG can carry script: forbid everything but its own inline styles, even when opened directly.
+        res.header('content-type', 'image/svg+xml');
+        res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      }
+      // File names are unique per upload and never rewritten, so they can be cached for a year.
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+      api.post(
+        '/uploads',
+        { config: { access: 'seller' }, schema: { tags: ['media'], consumes: ['multipart/form-data'] } },
+        async (request, reply) => {
+          if (!request.isMultipart()) throw badRequest(uploadMessages.missing);
+          const file = await request.file();
+          if (!file || file.fieldname !== 'file') throw badRequest(uploadMessages.missing);
+          let bytes: Buffer;
+          try {
+            bytes = await file.toBuffer();
+          } catch (error) {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+              throw new HttpError(413, 'TOO_LARGE', uploadMessages.tooLarge);
+            }
+            throw error;
+          }
+          if (!sniffImage(bytes)) throw badRequest(uploadMessages.badType);
+          try {
+            return reply.status(201).send(await storeImage(uploadsDir, bytes));
+          } catch {
+            // The header looked right but the image does not decode (truncated or crafted).
+            throw badRequest(messages.product.uploadFailed);
+          }
+        },
+      );
+    },
+    { prefix: '/api' },
+  );
+};
+
+(media as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+export const mediaRoutes = media;

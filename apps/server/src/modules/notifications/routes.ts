@@ -1,4 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationIdParams } from '@pricehub/shared/schemas/notification';
 import type { AppContext } from '../../context';
+import { currentStoreId } from '../../http/access';
+import { deleteNotification, listNotifications } from './service';
+import { openNotificationStream } from './stream';
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+/** A seller's notifications of new orders: the list, deletion, and a live server-sent events stream. */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const config = { access: 'seller' } as const;
+  const tags = ['notifications'];
+  // How often a live stream looks for new rows; tests shorten it through the environment.
+  const pollMs = Number(process.env.NOTIFICATIONS_POLL_MS) || 3000;
+  const open = new Set<() => void>();
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    for (const close of open) close();
+  });
+
+  app.get('/seller/notifications', { config, schema: { tags } }, async (request) => ({
+    notifications: await listNotifications(ctx, currentStoreId(request)),
+  }));
+
+  app.delete('/seller/notifications/:id', { config, schema: { tags, params: notificationIdParams } }, async (request) =>
+    deleteNotification(ctx, currentStoreId(request), request.params.id),
+  );
+
+  app.get('/seller/notifications/stream', { config, schema: { tags, hide: true } }, async (request, reply) => {
+    const close = await openNotificationStream(ctx, request, reply, currentStoreId(request), {
+      pollMs,
+      heartbeatMs: 25_000,
+    });
+    open.add(close);
+    request.raw.on('close', () => open.delete(close));
+  });
+};

@@ -1,6 +1,16 @@
 import type { AppContext } from '../../context';
 import type { JobDefinition } from '../../jobs/scheduler';
+import { refreshDueStores } from './refresh';
 
-export function offersJobs(_ctx: AppContext): JobDefinition[] {
-  return [];
+/** Every minute: refresh the external stores whose interval has passed, then mail the price drops that fired. */
+export function offersJobs(ctx: AppContext): JobDefinition[] {
+  return [
+    {
+      name: 'offers:refresh',
+      intervalSeconds: 60,
+      run: async () => {
+        await refreshDueStores(ctx);
+      },
+    },
+  ];
 }

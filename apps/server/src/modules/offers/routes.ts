@@ -1,4 +1,73 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { externalProductQuery, offerMessages, priceAlertInput } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
+import { sentimentRoutes } from '../sentiment/routes';
+import { listPriceAlerts, removePriceAlert, setPriceAlert } from './alerts';
+import { priceHistory, productOffers } from './comparison';
+import { externalProductDetail, listExternalProducts } from './external-products';
+import { internalOffersRoutes } from './internal-routes';
+import { announceOnListen } from './server-handoff';
 
-export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+const idParam = (message: string) =>
+  z.object({ id: z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message) });
+const productParam = z.object({
+  productId: z.coerce
+    .number({ error: offerMessages.productNotFound })
+    .int(offerMessages.productNotFound)
+    .positive(offerMessages.productNotFound)
+    .max(2_147_483_647, offerMessages.productNotFound),
+});
+
+export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(sentimentRoutes, { ctx });
+  await app.register(internalOffersRoutes, { ctx });
+  announceOnListen(app, ctx);
+
+  app.get(
+    '/products/:id/offers',
+    { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) } },
+    async (request) => ({ offers: await productOffers(ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/products/:id/price-history',
+    { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) } },
+    async (request) => priceHistory(ctx, request.params.id),
+  );
+
+  app.get(
+    '/external-products',
+    { config: { access: 'public' }, schema: { tags: ['offers'], querystring: externalProductQuery } },
+    async (request) => listExternalProducts(ctx, request.query),
+  );
+
+  app.get(
+    '/external-products/:id',
+    { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.offerNotFound) } },
+    async (request) => externalProductDetail(ctx, request.params.id),
+  );
+
+  app.get('/price-alerts', { config: { access: 'customer' }, schema: { tags: ['offers'] } }, async (request) => ({
+    alerts: await listPriceAlerts(ctx, currentUser(request).id),
+  }));
+
+  app.post(
+    '/price-alerts',
+    { config: { access: 'customer' }, schema: { tags: ['offers'], body: priceAlertInput } },
+    async (request, reply) => {
+      const alert = await setPriceAlert(ctx, currentUser(request).id, request.body);
+      return reply.status(201).send({ alert, message: offerMessages.alertSet });
+    },
+  );
+
+  app.delete(
+    '/price-alerts/:productId',
+    { config: { access: 'customer' }, schema: { tags: ['offers'], params: productParam } },
+    async (request) => {
+      await removePriceAlert(ctx, currentUser(request).id, request.params.productId);
+      return { message: offerMessages.alertRemoved };
+    },
+  );
+};

@@ -1,4 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderIdParams, statusUpdateInput } from '@pricehub/shared/schemas/order';
 import type { AppContext } from '../../context';
+import { currentStoreId, currentUser } from '../../http/access';
+import * as orders from './service';
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+/** A customer's own orders, and a seller's orders of their store. */
+export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const customer = { access: 'customer' } as const;
+  const seller = { access: 'seller' } as const;
+  const tags = ['orders'];
+
+  app.get('/orders', { config: customer, schema: { tags } }, async (request) => ({
+    orders: await orders.customerOrders(ctx, currentUser(request).id),
+  }));
+
+  app.get('/orders/:orderId', { config: customer, schema: { tags, params: orderIdParams } }, async (request) =>
+    orders.customerOrder(ctx, currentUser(request).id, request.params.orderId),
+  );
+
+  app.post('/orders/:orderId/cancel', { config: customer, schema: { tags, params: orderIdParams } }, async (request) =>
+    orders.cancelOrder(ctx, currentUser(request).id, request.params.orderId),
+  );
+
+  app.get('/seller/orders', { config: seller, schema: { tags } }, async (request) => ({
+    orders: await orders.storeOrders(ctx, currentStoreId(request)),
+  }));
+
+  app.get('/seller/orders/:orderId', { config: seller, schema: { tags, params: orderIdParams } }, async (request) =>
+    orders.storeOrder(ctx, currentStoreId(request), request.params.orderId),
+  );
+
+  app.put(
+    '/seller/orders/:orderId/status',
+    { config: seller, schema: { tags, params: orderIdParams, body: statusUpdateInput } },
+    async (request) => orders.updateStatus(ctx, currentStoreId(request), request.params.orderId, request.body.status),
+  );
+};

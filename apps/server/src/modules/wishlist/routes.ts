@@ -1,4 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '@pricehub/shared/messages';
+import { savedItemInput, savedItemParams, savedMessages } from '@pricehub/shared/schemas/saved';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
+import { loginFirst } from './customer-guard';
+import * as wishlist from './service';
 
-export const wishlistRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, { ctx: _ctx }) => {};
+export const wishlistRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', loginFirst);
+  const options = { access: 'customer' } as const;
+
+  app.get('/wishlist', { config: options, schema: { tags: ['wishlist'] } }, async (request) => ({
+    items: await wishlist.listWishlist(ctx, currentUser(request).id),
+  }));
+
+  app.post(
+    '/wishlist',
+    { config: options, schema: { tags: ['wishlist'], body: savedItemInput } },
+    async (request, reply) => {
+      const created = await wishlist.addToWishlist(ctx, currentUser(request).id, request.body);
+      return reply.status(created ? 201 : 200).send({ message: messages.wishlist.added });
+    },
+  );
+
+  app.delete(
+    '/wishlist/:id',
+    { config: options, schema: { tags: ['wishlist'], params: savedItemParams } },
+    async (request) => {
+      await wishlist.removeFromWishlist(ctx, currentUser(request).id, request.params.id);
+      return { message: savedMessages.wishlistRemoved };
+    },
+  );
+};

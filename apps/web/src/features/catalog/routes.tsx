@@ -1,10 +1,42 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 
 /** Pages under the shop layout (header and footer). */
-export const shopRoutes: RouteObject[] = [];
+export const shopRoutes: RouteObject[] = [
+  { path: '/', lazy: () => import('./pages/home-page').then((m) => ({ Component: m.HomePage })) },
+  { path: '/result', lazy: () => import('./pages/result-page').then((m) => ({ Component: m.ResultPage })) },
+  { path: '/loading', lazy: () => import('./pages/loading-page').then((m) => ({ Component: m.LoadingPage })) },
+  {
+    // The offers panel (features/offers productPanelRoutes) is attached below this route by the router.
+    id: 'product-hub',
+    path: '/result/productHub/:productId',
+    lazy: () => import('./pages/product-hub-page').then((m) => ({ Component: m.ProductHubPage })),
+  },
+  // The spec's plain paths carried the id in router state; without one the lists are the useful answer.
+  { path: '/result/productHub', element: <Navigate to="/result" replace /> },
+  {
+    path: '/viewstore/:storeSlug',
+    lazy: () => import('./pages/store-page').then((m) => ({ Component: m.StorePageView })),
+  },
+  { path: '/viewstore', element: <Navigate to="/" replace /> },
+];
 
 /** Pages inside the seller workspace (under /seller, with the sidebar). */
-export const sellerRoutes: RouteObject[] = [];
+export const sellerRoutes: RouteObject[] = [
+  {
+    path: 'products',
+    lazy: () => import('./pages/seller-products-page').then((m) => ({ Component: m.SellerProductsPage })),
+  },
+  { path: 'addProduct', lazy: () => import('./pages/add-product-page').then((m) => ({ Component: m.AddProductPage })) },
+  {
+    path: 'editProduct/:productId',
+    lazy: () => import('./pages/edit-product-page').then((m) => ({ Component: m.EditProductPage })),
+  },
+  { path: 'editProduct', element: <Navigate to="/seller/products" replace /> },
+  {
+    path: 'prodUpdateAlert',
+    lazy: () => import('./pages/prod-update-alert-page').then((m) => ({ Component: m.ProdUpdateAlertPage })),
+  },
+];
 
 /** Pages with no shared layout. */
 export const bareRoutes: RouteObject[] = [];

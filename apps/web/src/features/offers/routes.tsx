@@ -1,7 +1,30 @@
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
+
+/** The product hub's price-comparison panel: the lead mounts it as the child of the route with id 'product-hub'. */
+export const productPanelRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: () => import('./pages/product-offers-panel').then((m) => ({ Component: m.ProductOffersPanel })),
+  },
+];
 
 /** Pages under the shop layout (header and footer). */
-export const shopRoutes: RouteObject[] = [];
+export const shopRoutes: RouteObject[] = [
+  {
+    path: '/result/productDetail/:offerId',
+    lazy: () => import('./pages/external-product-page').then((m) => ({ Component: m.ExternalProductPage })),
+  },
+  // The spec's plain path carried the product in router state; without an id the list is the useful answer.
+  { path: '/result/productDetail', loader: () => redirect('/ScrapeProducts') },
+  {
+    path: '/price-alerts',
+    lazy: () => import('./pages/price-alerts-page').then((m) => ({ Component: m.PriceAlertsPage })),
+  },
+  {
+    path: '/ScrapeProducts',
+    lazy: () => import('./pages/scrape-products-page').then((m) => ({ Component: m.ScrapeProductsPage })),
+  },
+];
 
 /** Pages inside the seller workspace (under /seller, with the sidebar). */
 export const sellerRoutes: RouteObject[] = [];

@@ -1,0 +1,2 @@
+CREATE INDEX "products_facet_category_idx" ON "products" USING btree ("category","brand","ram_gb","price","store_id","units_sold","views","id","created_at");--> statement-breakpoint
+CREATE INDEX "products_facet_brand_idx" ON "products" USING btree ("brand","category","ram_gb","price","store_id","units_sold","views","id","created_at");

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../testing/test-app';
+import { createCustomer, createSeller } from '../../testing/factories';
+import { queryRows } from '../../db/client';
+import { invalidateCatalogCache } from './cache';
+import { addProduct, storeIdOf } from './test-fixtures';
+
+const t = await buildTestApp();
+const seller = await createSeller(t, { storeName: 'Phone Palace' });
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const storeSlug = async () =>
+  (
+    await queryRows<{ slug: string }>(t.ctx.db, sql`select slug from stores where id = ${await storeIdOf(t, seller)}`)
+  )[0]!.slug;
+
+describe('GET /api/products/:id', () => {
+  it('returns the product with its reviews, score, rating text, sale price and 7 recommendations', async () => {
+    const main = await addProduct(t, seller, {
+      name: 'Samsung Galaxy A55',
+      brand: 'Samsung',
+      category: 'mobile',
+      price: 100000,
+    });
+    for (let i = 0; i < 9; i++) {
+      await addProduct(t, seller, {
+        name: `Phone Model ${i}`,
+        brand: i < 2 ? 'Samsung' : 'Tecno',
+        category: 'mobile',
+        price: 95000 + i * 1000,
+      });
+    }
+    await addProduct(t, seller, { name: 'Far Laptop', category: 'laptop', price: 100000 });
+    const storeId = await storeIdOf(t, seller);
+    await t.ctx.db.execute(sql`insert into reviews (product_id, author, rating, text, sentiment_score) values
+      (${main.id}, 'Ali', 5, 'great phone', 3), (${main.id}, 'Sana', 4, 'good value', 2), (${main.id}, 'Bilal', 1, 'bad battery', -3)`);
+    const [sale] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into sales (code, store_id, title, discount_percent, starts_at, ends_at)
+          values ('SALE10', ${storeId}, 'Ten off', 10, now() - interval '1 day', now() + interval '1 day') returning id`,
+    );
+    await t.ctx.db.execute(sql`insert into sale_products (sale_id, product_id) values (${sale!.id}, ${main.id})`);
+
+    const res = await get(`/api/products/${main.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: 'Samsung Galaxy A55',
+      price: 10_000_000,
+      salePrice: 9_000_000,
+      sale: { code: 'SALE10', percent: 10 },
+      store: { name: 'Phone Palace' },
+      score: { score: 2, positive: 2, negative: 1 },
+      ratingText: 'Mostly Positive',
+    });
+    expect(body.reviews).toHaveLength(3);
+    const recs = body.recommendations as { id: number; brand: string; category: string }[];
+    expect(recs).toHaveLength(7);
+    expect(recs.map((r) => r.id)).not.toContain(main.id);
+    expect(recs.every((r) => r.category === 'mobile')).toBe(true);
+    expect(recs.slice(0, 2).map((r) => r.brand)).toEqual(['Samsung', 'Samsung']);
+  });
+
+  it('answers 404 for a missing id and 400 for a bad one', async () => {
+    expect((await get('/api/products/999999')).statusCode).toBe(404);
+    expect((await get('/api/products/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/products/:id/views', () => {
+  it('counts a visitor once per 10 minutes, by the cookie it sets', async () => {
+    const { id } = await addProduct(t, seller, { name: 'Viewed Phone' });
+    const first = await t.app.inject({ method: 'POST', url: `/api/products/${id}/views` });
+    expect(first.json()).toEqual({ counted: true, views: 1 });
+    const viewer = first.cookies.find((c) => c.name === 'ph_viewer')!;
+    expect(viewer.httpOnly).toBe(true);
+    const cookie = `ph_viewer=${viewer.value}`;
+    const again = await t.app.inject({ method: 'POST', url: `/api/products/${id}/views`, headers: { cookie } });
+    expect(again.json()).toEqual({ counted: false, views: 1 });
+    t.setNow(new Date(Date.now() + 11 * 60_000));
+    const later = await t.app.inject({ method: 'POST', url: `/api/products/${id}/views`, headers: { cookie } });
+    expect(later.json()).toEqual({ counted: true, views: 2 });
+    t.setNow(new Date());
+  });
+
+  it('counts a signed-in shopper by account, ignores any count in the body, and 404s a missing product', async () => {
+    const { id } = await addProduct(t, seller, { name: 'Account Viewed' });
+    const shopper = await createCustomer(t);
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/products/${id}/views`,
+        headers: { cookie: shopper.cookie },
+        payload: { totalclick: 500 },
+      });
+    expect((await post()).json()).toEqual({ counted: true, views: 1 });
+    expect((await post()).json()).toEqual({ counted: false, views: 1 });
+    expect((await t.app.inject({ method: 'POST', url: '/api/products/999999/views' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/home and /api/stores/:slug', () => {
+  it('returns the top seller, trending by views, brands, top vendors and active sales in one payload', async () => {
+    const other = await createSeller(t, { storeName: 'Quiet Store' });
+    const top = await addProduct(t, other, { name: 'Best Seller Phone', brand: 'Xiaomi', category: 'mobile' });
+    await t.ctx.db.execute(sql`update products set units_sold = 500 where id = ${top.id}`);
+    const trending = await addProduct(t, seller, { name: 'Most Viewed Laptop' });
+    await t.ctx.db.execute(sql`update products set views = 9999 where id = ${trending.id}`);
+    invalidateCatalogCache();
+    const res = await get('/api/home');
+    expect(res.statusCode).toBe(200);
+    const home = res.json();
+    expect(home.topProduct.name).toBe('Best Seller Phone');
+    expect(home.trending[0].name).toBe('Most Viewed Laptop');
+    expect(home.trending.length).toBeLessThanOrEqual(10);
+    expect(home.brands).toEqual(expect.arrayContaining([{ name: 'Xiaomi', productCount: 1 }]));
+    expect(home.topVendors[0]).toMatchObject({ name: other.storeName, unitsSold: 500, productCount: 1 });
+    expect(home.activeSales).toEqual([
+      expect.objectContaining({ code: 'SALE10', store: expect.objectContaining({ name: 'Phone Palace' }) }),
+    ]);
+  });
+
+  it("shows a store with its products, and hides a closed store's products everywhere", async () => {
+    const slug = await storeSlug();
+    const page = (await get(`/api/stores/${slug}`)).json();
+    expect(page.store).toMatchObject({ name: 'Phone Palace', status: 'open' });
+    expect(page.products.length).toBeGreaterThan(5);
+    const anyId = page.products[0].id;
+    await t.ctx.db.execute(sql`update stores set status = 'closed' where slug = ${slug}`);
+    invalidateCatalogCache();
+    const closed = (await get(`/api/stores/${slug}`)).json();
+    expect(closed).toMatchObject({ store: { status: 'closed' }, products: [] });
+    expect((await get(`/api/products/${anyId}`)).statusCode).toBe(404);
+    expect((await get('/api/home')).json().trending.map((p: { name: string }) => p.name)).not.toContain(
+      'Most Viewed Laptop',
+    );
+    expect((await get('/api/stores/no-such-store')).statusCode).toBe(404);
+    await t.ctx.db.execute(sql`update stores set status = 'open' where slug = ${slug}`);
+  });
+});

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { brandSpellings } from './brands';
+import { cached } from './cache';
+import { resolveWords, splitWords } from './query-words';
+import { visibleProduct } from './repository';
+
+export const MAX_SUGGESTIONS = 15;
+
+/** GET /api/products/suggestions: brands and categories first, then product names; cached per query. */
+export function suggest(db: Db, q: string): Promise<string[]> {
+  const words = splitWords(q);
+  if (words.length === 0) return Promise.resolve([]);
+  return cached(`suggest:${words.join(' ')}`, () => suggestUncached(db, words));
+}
+
+/** The suggestions straight from the database (the benchmark's cold figures use this). */
+export async function suggestUncached(db: Db, words: string[]): Promise<string[]> {
+  const found = await lookup(db, words);
+  if (found.length > 0) return found;
+  // Nothing starts with what was typed: correct the words against the dictionary and try again.
+  const resolved = await resolveWords(db, words);
+  const corrected = resolved.map((r) => r.term ?? r.word);
+  if (corrected.join(' ') === words.join(' ')) return [];
+  return lookup(db, corrected);
+}
+
+async function lookup(db: Db, words: string[]): Promise<string[]> {
+  const last = words[words.length - 1]!;
+  const brands = await brandSpellings(db);
+  const out = new Set<string>();
+  if (words.length === 1) {
+    // Dictionary words of kind brand/category starting with the prefix (small table, trigram index for 3+ letters).
+    const terms = await queryRows<{ term: string; kind: string }>(
+      db,
+      sql`select term, kind from search_terms where kind in ('brand', 'category') and term like ${`${escapeLike(last)}%`}
+          order by weight desc, term limit ${MAX_SUGGESTIONS}`,
+    );
+    for (const t of terms) out.add(t.kind === 'brand' ? (brands.get(t.term)?.[0] ?? t.term) : t.term);
+  }
+  // Names containing every word, the last one as a prefix: GIN full-text index with a prefix lexeme. Without an
+  // ORDER BY the scan stops after enough rows, so broad prefixes stay cheap.
+  const tsq = sql.join(
+    words.map((w, i) =>
+      i === words.length - 1 ? sql`to_tsquery('simple', ${`${w}:*`})` : sql`plainto_tsquery('simple', ${w})`,
+    ),
+    sql` && `,
+  );
+  const names = await queryRows<{ name: string }>(
+    db,
+    sql`select distinct name from (
+          select p.name from products p where p.search @@ (${tsq}) and ${visibleProduct('p')} limit 60
+        ) candidates limit ${MAX_SUGGESTIONS}`,
+  );
+  for (const n of names.map((r) => r.name).sort((a, b) => a.length - b.length || a.localeCompare(b))) {
+    out.add(n);
+  }
+  return [...out].slice(0, MAX_SUGGESTIONS);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

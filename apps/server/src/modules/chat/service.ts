@@ -1,0 +1,86 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { formatRs } from '@pricehub/shared/rules/money';
+import { ratingText } from '@pricehub/shared/rules/rating';
+import type { ChatMessage } from '@pricehub/shared/schemas/chat';
+import { streamOpenAIChat, type ChatTurn } from '../../adapters/chat/openai-chat';
+import type { AppContext } from '../../context';
+import { builtinAnswer } from './builtin-assistant';
+import { catalogueBrands, findProducts, type CatalogueHit } from './catalogue-search';
+import { parseQuestion, type ParsedQuestion } from './question-parser';
+
+/** Spec §7: the model answers as to a professional with 2 years of experience, only about mobiles and laptops. */
+export const SYSTEM_INSTRUCTION =
+  "You are PriceHub's shopping assistant. Answer as if you are talking to a professional with 2 years of " +
+  'experience: be precise and skip the basics. Only answer questions about mobiles and laptops (computers count ' +
+  "as laptops' kin). If the question is about anything else, reply exactly: " +
+  '"This question is not related to mobiles or laptops." ' +
+  'When you recommend products, recommend only products from the catalogue context below, quote their prices ' +
+  'in Rs and link each one with its markdown link.';
+
+export const CONTEXT_PRODUCTS = 8;
+/** The model sees the recent conversation only: older turns cost tokens and rarely matter. */
+const HISTORY_TURNS = 12;
+
+/** The reply to the conversation's last question, streamed as text pieces in order. */
+export async function* chatReply(
+  ctx: AppContext,
+  conversation: ChatMessage[],
+  signal: AbortSignal,
+): AsyncGenerator<string> {
+  const question = conversation[conversation.length - 1]!.content;
+  const parsed = parseQuestion(question, await catalogueBrands(ctx.db));
+  const openai = ctx.config.openai;
+  if (!openai) {
+    yield* inPieces(await builtinAnswer(ctx.db, question, parsed, ctx.now()), signal);
+    return;
+  }
+  const hits = await contextProducts(ctx, parsed);
+  const turns: ChatTurn[] = [
+    { role: 'system', content: SYSTEM_INSTRUCTION },
+    { role: 'system', content: catalogueContext(hits) },
+    ...conversation.slice(-HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content })),
+  ];
+  yield* streamOpenAIChat(turns, {
+    apiKey: openai.apiKey,
+    baseUrl: openai.baseUrl,
+    model: ctx.config.chatModel,
+    signal,
+  });
+}
+
+/** The best products for the question: each side of a comparison, or the question's filters and words. */
+async function contextProducts(ctx: AppContext, parsed: ParsedQuestion): Promise<CatalogueHit[]> {
+  const options = { now: ctx.now(), limit: CONTEXT_PRODUCTS };
+  if (parsed.intent === 'compare' && parsed.compare) {
+    const sides = await Promise.all(
+      parsed.compare.map((name) => {
+        const side = parseQuestion(name);
+        return findProducts(ctx.db, { ...side, category: side.category ?? parsed.category }, { ...options, limit: 4 });
+      }),
+    );
+    return sides.flat();
+  }
+  if (parsed.intent !== 'search') return [];
+  return findProducts(ctx.db, parsed, options);
+}
+
+export function catalogueContext(hits: CatalogueHit[]): string {
+  if (hits.length === 0) return 'Catalogue context: no PriceHub product matched this question.';
+  const lines = hits.map(
+    (h, i) =>
+      `${i + 1}. ${h.name} (${h.brand}, ${h.category}${h.ram ? `, ${h.ram}GB RAM` : ''}${h.storage ? `, ${h.storage}GB` : ''})` +
+      ` - lowest price ${formatRs(h.lowestPrice)} - stores: ${h.stores.join(', ') || 'none'}` +
+      ` - ${ratingText(h)}${h.inStock ? '' : ' - out of stock'} - link: [${h.name}](${h.url})`,
+  );
+  return ['Catalogue context (PriceHub products matching the question, best first):', ...lines].join('\n');
+}
+
+/** The built-in answer is ready at once; it still streams, a few words at a time, as a model's would. */
+async function* inPieces(text: string, signal: AbortSignal): AsyncGenerator<string> {
+  const words = text.match(/\S+\s*|\s+/g) ?? [];
+  for (let i = 0; i < words.length; i += 3) {
+    if (signal.aborted) return;
+    yield words.slice(i, i + 3).join('');
+    await sleep(8);
+  }
+}

@@ -1,0 +1,288 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
+import { checkoutMessages } from '@pricehub/shared/schemas/checkout';
+import { buildTestApp } from '../../testing/test-app';
+import { createCustomer, type TestUser } from '../../testing/factories';
+import { queryRows } from '../../db/client';
+import { cartItems, mailOutbox, notifications, orders, promos, saleProducts, sales } from '../../db/schema';
+import { ADDRESS, addProduct, caller, createSellerWithStore, productState } from './testing';
+
+const t = await buildTestApp();
+const call = caller(t);
+const hour = 3600_000;
+
+const fill = async (user: TestUser, productId: number, quantity = 1) => {
+  const res = await call('POST', '/api/cart/items', user.cookie, { productId, quantity });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+};
+const checkout = (user: TestUser, body: Record<string, unknown> = {}) =>
+  call('POST', '/api/checkout', user.cookie, { paymentMethod: 'cashOnDel', shippingAddress: ADDRESS, ...body });
+
+describe('checkout with cash on delivery', () => {
+  it('splits the cart into one order per seller with sale prices, shipping and that seller’s promo, in paisa', async () => {
+    const shopper = await createCustomer(t);
+    const a = await createSellerWithStore(t);
+    const b = await createSellerWithStore(t);
+    const phone = await addProduct(t, a.storeId, { price: 12_345_67, quantity: 5 });
+    const laptop = await addProduct(t, b.storeId, { price: 80_000_00, quantity: 5 });
+    const now = Date.now();
+    const [sale] = await t.ctx.db
+      .insert(sales)
+      .values({
+        code: 'C0FFEE01',
+        storeId: a.storeId,
+        title: 'Sale',
+        discountPercent: 10,
+        startsAt: new Date(now - hour),
+        endsAt: new Date(now + hour),
+      })
+      .returning();
+    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, productId: phone });
+    await t.ctx.db.insert(promos).values({
+      code: 'LAPTOP15',
+      storeId: b.storeId,
+      title: 'Promo',
+      discountPercent: 15,
+      startsAt: new Date(now - hour),
+      endsAt: new Date(now + hour),
+    });
+    await fill(shopper, phone, 2);
+    await fill(shopper, laptop, 1);
+
+    const res = await checkout(shopper, { promoCode: 'laptop15' });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json().orders as { orderId: string; total: number; status: string }[];
+    expect(placed).toHaveLength(2);
+    for (const o of placed) expect(o.orderId).toMatch(/^SG\d+$/);
+    expect(new Set(placed.map((o) => o.orderId)).size).toBe(2);
+    // Seller A: 1234567 paisa −10% = 1111110.3 → 1111110 → floored to Rs 11111; ×2 + shipping, no promo.
+    // Seller B: 8000000 + shipping − 15% of 8000000.
+    const totals = placed.map((o) => o.total).sort((x, y) => x - y);
+    expect(totals).toEqual([2 * 11_111_00 + SHIPPING_FEE, 80_000_00 + SHIPPING_FEE - 12_000_00].sort((x, y) => x - y));
+    const rows = await t.ctx.db.select().from(orders).where(eq(orders.customerId, shopper.id));
+    const byStore = new Map(rows.map((r) => [r.storeId, r]));
+    expect(byStore.get(a.storeId)).toMatchObject({
+      subtotal: 22_222_00,
+      discount: 0,
+      promoCode: null,
+      status: 'Booked',
+      paymentStatus: 'not_required',
+    });
+    expect(byStore.get(b.storeId)).toMatchObject({ subtotal: 80_000_00, discount: 12_000_00, promoCode: 'LAPTOP15' });
+
+    expect(await productState(t, phone)).toEqual({ quantity: 3, unitsSold: 2, stock: 'instock' });
+    expect(await productState(t, laptop)).toEqual({ quantity: 4, unitsSold: 1, stock: 'instock' });
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(0);
+
+    // Each seller is notified of their order; the customer gets a confirmation mail per order.
+    const notes = await t.ctx.db.select().from(notifications).where(eq(notifications.storeId, a.storeId));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      product: expect.stringContaining('×2'),
+      customer: 'Test Customer',
+      total: 2 * 11_111_00 + SHIPPING_FEE,
+    });
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
+    expect(mails).toHaveLength(2);
+  });
+
+  it('marks the product out of stock when its last unit sells', async () => {
+    const shopper = await createCustomer(t);
+    const s = await createSellerWithStore(t);
+    const p = await addProduct(t, s.storeId, { quantity: 2 });
+    await fill(shopper, p, 2);
+    expect((await checkout(shopper)).statusCode).toBe(201);
+    expect(await productState(t, p)).toEqual({ quantity: 0, unitsSold: 2, stock: 'outofstock' });
+  });
+
+  it('writes nothing and answers 409 with the short lines when stock ran out after adding to the cart', async () => {
+    const shopper = await createCustomer(t);
+    const s = await createSellerWithStore(t);
+    const plenty = await addProduct(t, s.storeId, { quantity: 10 });
+    const scarce = await addProduct(t, s.storeId, { quantity: 3, name: 'Scarce Phone' });
+    await fill(shopper, plenty, 2);
+    await fill(shopper, scarce, 3);
+    await t.ctx.db.execute(sql`update products set quantity = 1 where id = ${scarce}`);
+    const before = (await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from orders`))[0]!.n;
+
+    const res = await checkout(shopper);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(checkoutMessages.shortStock);
+    expect(res.json().error.details.short).toEqual([
+      { productId: scarce, name: 'Scarce Phone', requested: 3, available: 1 },
+    ]);
+    const after = (await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from orders`))[0]!.n;
+    expect(after).toBe(before);
+    expect(await productState(t, plenty)).toMatchObject({ quantity: 10, unitsSold: 0 });
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(5);
+  });
+
+  it('refuses unknown, expired, future and foreign promo codes with clear messages, writing nothing', async () => {
+    const shopper = await createCustomer(t);
+    const mine = await createSellerWithStore(t);
+    const other = await createSellerWithStore(t);
+    const p = await addProduct(t, mine.storeId, { quantity: 4 });
+    const now = Date.now();
+    await t.ctx.db.insert(promos).values([
+      {
+        code: 'OLDCODE1',
+        storeId: mine.storeId,
+        title: 'Old',
+        discountPercent: 5,
+        startsAt: new Date(now - 3 * hour),
+        endsAt: new Date(now - hour),
+      },
+      {
+        code: 'SOONCODE',
+        storeId: mine.storeId,
+        title: 'Soon',
+        discountPercent: 5,
+        startsAt: new Date(now + hour),
+        endsAt: new Date(now + 2 * hour),
+      },
+      {
+        code: 'OTHERSTR',
+        storeId: other.storeId,
+        title: 'Other',
+        discountPercent: 5,
+        startsAt: new Date(now - hour),
+        endsAt: new Date(now + hour),
+      },
+    ]);
+    await fill(shopper, p, 1);
+    for (const [code, message] of [
+      ['NOPE1234', checkoutMessages.promoUnknown],
+      ['oldcode1', checkoutMessages.promoExpired],
+      ['SOONCODE', checkoutMessages.promoNotStarted],
+      ['otherstr', checkoutMessages.promoNotApplicable],
+    ] as const) {
+      const res = await checkout(shopper, { promoCode: code });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().error.message).toBe(message);
+      expect(res.json().error.fields.promoCode).toBe(message);
+    }
+    expect(await productState(t, p)).toMatchObject({ quantity: 4 });
+  });
+
+  it('refuses an empty cart, a missing address and an unknown payment method', async () => {
+    const shopper = await createCustomer(t);
+    const empty = await checkout(shopper);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(checkoutMessages.cartEmpty);
+    expect((await checkout(shopper, { shippingAddress: '' })).json().error.message).toBe(
+      checkoutMessages.addressRequired,
+    );
+    expect((await checkout(shopper, { paymentMethod: 'bitcoin' })).json().error.message).toBe(
+      checkoutMessages.paymentMethod,
+    );
+  });
+
+  it('sells exactly the stock to concurrent buyers and never oversells', async () => {
+    const s = await createSellerWithStore(t);
+    const p = await addProduct(t, s.storeId, { quantity: 10 });
+    const buyers = await Promise.all(Array.from({ length: 30 }, () => createCustomer(t)));
+    for (const b of buyers) await fill(b, p, 1);
+    const results = await Promise.all(buyers.map((b) => checkout(b)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(20);
+    expect(await productState(t, p)).toEqual({ quantity: 0, unitsSold: 10, stock: 'outofstock' });
+    const sold = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select coalesce(sum(quantity), 0)::int as n from order_lines where product_id = ${p}`,
+    );
+    expect(sold[0]!.n).toBe(10);
+  });
+});
+
+describe('online payment through the test gateway', () => {
+  const startOnline = async () => {
+    const shopper = await createCustomer(t);
+    const s = await createSellerWithStore(t);
+    const p = await addProduct(t, s.storeId, { quantity: 5, price: 500_00 });
+    await fill(shopper, p, 2);
+    const res = await checkout(shopper, { paymentMethod: 'online' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    return { shopper, seller: s, product: p, paymentId: body.paymentId as string, body };
+  };
+
+  it('reserves the stock, keeps the cart and the seller in the dark until paid, then pays once', async () => {
+    const { shopper, seller, product, paymentId, body } = await startOnline();
+    expect(body.redirectUrl).toBe(`/pay/test/${paymentId}`);
+    expect(await productState(t, product)).toMatchObject({ quantity: 3, unitsSold: 2 });
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(2);
+    expect((await call('GET', '/api/seller/orders', seller.cookie)).json().orders).toHaveLength(0);
+    const payment = await call('GET', `/api/payments/${paymentId}`, shopper.cookie);
+    expect(payment.json()).toMatchObject({ status: 'pending', amount: 1_000_00 + SHIPPING_FEE, provider: 'test' });
+
+    const other = await createCustomer(t);
+    expect((await call('POST', `/api/payments/test/${paymentId}/pay`, other.cookie)).statusCode).toBe(404);
+    expect((await call('GET', `/api/payments/${paymentId}`, other.cookie)).statusCode).toBe(404);
+    expect((await call('POST', `/api/payments/test/${paymentId}/pay`, seller.cookie)).statusCode).toBe(403);
+    expect((await call('POST', `/api/payments/test/${paymentId}/pay`)).statusCode).toBe(401);
+
+    const paid = await call('POST', `/api/payments/test/${paymentId}/pay`, shopper.cookie);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().payment.status).toBe('paid');
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(0);
+    const sellerOrders = (await call('GET', '/api/seller/orders', seller.cookie)).json().orders;
+    expect(sellerOrders).toHaveLength(1);
+    expect(sellerOrders[0]).toMatchObject({ paymentStatus: 'paid', status: 'Booked' });
+    expect(await t.ctx.db.select().from(notifications).where(eq(notifications.storeId, seller.storeId))).toHaveLength(
+      1,
+    );
+
+    const twice = await call('POST', `/api/payments/test/${paymentId}/pay`, shopper.cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(await t.ctx.db.select().from(notifications).where(eq(notifications.storeId, seller.storeId))).toHaveLength(
+      1,
+    );
+  });
+
+  it('cancelling puts the stock back and cancels the orders', async () => {
+    const { shopper, product, paymentId, body } = await startOnline();
+    const res = await call('POST', `/api/payments/test/${paymentId}/cancel`, shopper.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment.status).toBe('expired');
+    expect(await productState(t, product)).toMatchObject({ quantity: 5, unitsSold: 0 });
+    const order = (await call('GET', `/api/orders/${body.orders[0].orderId}`, shopper.cookie)).json();
+    expect(order).toMatchObject({ status: 'Cancelled', paymentStatus: 'expired' });
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(2);
+    expect((await call('POST', `/api/payments/test/${paymentId}/pay`, shopper.cookie)).statusCode).toBe(409);
+  });
+
+  it('releases unpaid orders after 30 minutes through the job, and not before', async () => {
+    const { shopper, product, paymentId } = await startOnline();
+    const { checkoutJobs } = await import('./jobs');
+    const [job] = checkoutJobs(t.ctx);
+    t.setNow(new Date(Date.now() + 29 * 60_000));
+    await job!.run({});
+    expect(await productState(t, product)).toMatchObject({ quantity: 3 });
+    t.setNow(new Date(Date.now() + 31 * 60_000));
+    await job!.run({});
+    t.setNow(undefined as unknown as Date);
+    expect(await productState(t, product)).toMatchObject({ quantity: 5, unitsSold: 0 });
+    expect((await call('GET', `/api/payments/${paymentId}`, shopper.cookie)).json().status).toBe('expired');
+    const orders = (await call('GET', '/api/orders', shopper.cookie)).json().orders;
+    expect(orders[0]).toMatchObject({ status: 'Cancelled', paymentStatus: 'expired' });
+  });
+
+  it('refuses online payment when no gateway is configured', async () => {
+    const shopper = await createCustomer(t);
+    const s = await createSellerWithStore(t);
+    const p = await addProduct(t, s.storeId);
+    await fill(shopper, p);
+    const saved = t.ctx.config.testGateway;
+    t.ctx.config.testGateway = false;
+    try {
+      const res = await checkout(shopper, { paymentMethod: 'online' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(checkoutMessages.onlineUnavailable);
+    } finally {
+      t.ctx.config.testGateway = saved;
+    }
+    expect(await t.ctx.db.select().from(cartItems).where(eq(cartItems.customerId, shopper.id))).toHaveLength(1);
+  });
+});

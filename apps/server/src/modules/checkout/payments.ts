@@ -1,0 +1,202 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { checkoutMessages, type PaymentView } from '@pricehub/shared/schemas/checkout';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { cartItems, orderLines, orders, payments } from '../../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import { createStripeGateway, type StripeGateway, type StripeSettings } from '../../adapters/payments/stripe';
+import { announceOrders } from '../notifications/announce';
+import { restockOrders } from '../orders/repository';
+
+const gateways = new WeakMap<object, StripeGateway>();
+
+/** One Stripe client per configuration (the SDK keeps a connection pool). */
+export function stripeGateway(ctx: AppContext): StripeGateway | undefined {
+  const settings = ctx.config.stripe as StripeSettings | undefined;
+  if (!settings) return undefined;
+  let gateway = gateways.get(settings);
+  if (!gateway) {
+    gateway = createStripeGateway(settings);
+    gateways.set(settings, gateway);
+  }
+  return gateway;
+}
+
+// Stripe refuses sessions that expire sooner than 30 minutes after creation; ours closes them itself at 30.
+const STRIPE_SESSION_SLACK_MS = 2 * 60_000;
+
+/** Starts paying for a checkout's orders: a Stripe Checkout Session, or the built-in test gateway's page. */
+export async function openOnlinePayment(
+  ctx: AppContext,
+  request: {
+    paymentId: string;
+    customerEmail: string;
+    orders: { orderId: string; total: number; storeName: string }[];
+    expiresAt: Date;
+  },
+): Promise<string> {
+  const gateway = stripeGateway(ctx);
+  if (!gateway) return `/pay/test/${request.paymentId}`;
+  try {
+    const session = await gateway.createCheckoutSession({
+      paymentId: request.paymentId,
+      customerEmail: request.customerEmail,
+      currency: 'pkr',
+      lines: request.orders.map((o) => ({ name: `Order ${o.orderId} from ${o.storeName}`, amount: o.total })),
+      successUrl: `${ctx.config.publicUrl}/checkout-success?payment=${request.paymentId}`,
+      cancelUrl: `${ctx.config.publicUrl}/shoppingCart`,
+      expiresAt: new Date(request.expiresAt.getTime() + STRIPE_SESSION_SLACK_MS),
+    });
+    await ctx.db.update(payments).set({ providerRef: session.id }).where(eq(payments.id, request.paymentId));
+    return session.url;
+  } catch (error) {
+    // No session, no way to pay: give the stock back now rather than holding it for 30 minutes.
+    await releasePayment(ctx, request.paymentId, 'expired');
+    throw new HttpError(502, 'PAYMENT_PROVIDER', checkoutMessages.onlineUnavailable, undefined, {
+      cause: String((error as Error).message ?? error).slice(0, 200),
+    });
+  }
+}
+
+/**
+ * Marks a payment and its orders paid, empties those products from the cart, and announces the orders.
+ * Idempotent: only a pending payment changes, so a replayed webhook or a double click does nothing.
+ */
+export async function markPaid(ctx: AppContext, paymentId: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(payments)
+      .set({ status: 'paid' })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .returning();
+    if (!payment) return false;
+    const paid = await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', updatedAt: ctx.now() })
+      .where(and(eq(orders.paymentId, paymentId), eq(orders.paymentStatus, 'pending')))
+      .returning({ id: orders.id });
+    const orderIds = paid.map((o) => o.id);
+    if (orderIds.length > 0) {
+      const bought = await tx
+        .select({ productId: orderLines.productId })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, orderIds));
+      const productIds = bought.map((b) => b.productId).filter((id): id is number => id !== null);
+      if (productIds.length > 0) {
+        await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.customerId, payment.customerId), inArray(cartItems.productId, productIds)));
+      }
+      await announceOrders(tx, ctx, orderIds);
+    }
+    return true;
+  });
+}
+
+/** Ends an unpaid payment: its orders are Cancelled and their stock goes back. Only a pending payment changes. */
+export async function releasePayment(ctx: AppContext, paymentId: string, status: 'expired'): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => releasePaymentIn(tx, ctx, paymentId, status));
+}
+
+async function releasePaymentIn(tx: Db, ctx: AppContext, paymentId: string, status: 'expired'): Promise<boolean> {
+  const [payment] = await tx
+    .update(payments)
+    .set({ status })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning();
+  if (!payment) return false;
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: 'Cancelled', paymentStatus: status, updatedAt: ctx.now() })
+    .where(and(eq(orders.paymentId, paymentId), eq(orders.status, 'Booked'), eq(orders.paymentStatus, 'pending')))
+    .returning({ id: orders.id });
+  await restockOrders(
+    tx,
+    cancelled.map((o) => o.id),
+  );
+  return true;
+}
+
+/** Online payments whose 30 minutes have passed unpaid: close the Stripe session, then release the stock. */
+export async function releaseExpiredPayments(ctx: AppContext): Promise<{ released: number; paid: number }> {
+  const due = await ctx.db
+    .select({ id: payments.id, provider: payments.provider, providerRef: payments.providerRef })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lte(payments.expiresAt, ctx.now())))
+    .limit(200);
+  let released = 0;
+  let paid = 0;
+  for (const payment of due) {
+    const gateway = stripeGateway(ctx);
+    if (payment.provider === 'stripe' && payment.providerRef && gateway) {
+      // The customer may have paid in the last seconds: closing the session first makes the answer final.
+      const session = await gateway.expireCheckoutSession(payment.providerRef);
+      if (session.paid) {
+        if (await markPaid(ctx, payment.id)) paid++;
+        continue;
+      }
+    }
+    if (await releasePayment(ctx, payment.id, 'expired')) released++;
+  }
+  return { released, paid };
+}
+
+/** A payment as its owner sees it (the test gateway page and the receipt read it). Others get 404. */
+export async function getPayment(ctx: AppContext, customerId: number, paymentId: string): Promise<PaymentView> {
+  const [payment] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.customerId, customerId)));
+  if (!payment) throw notFound(checkoutMessages.paymentNotFound);
+  const linked = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentId, paymentId))
+    .orderBy(orders.id);
+  return {
+    id: payment.id,
+    provider: payment.provider,
+    amount: payment.amount,
+    status: payment.status,
+    expiresAt: payment.expiresAt.toISOString(),
+    orderIds: linked.map((o) => o.id),
+  };
+}
+
+async function ownTestPayment(ctx: AppContext, customerId: number, paymentId: string): Promise<PaymentView> {
+  if (!ctx.config.testGateway) throw notFound(checkoutMessages.paymentNotFound);
+  const payment = await getPayment(ctx, customerId, paymentId);
+  if (payment.provider !== 'test') throw badRequest(checkoutMessages.paymentNotFound);
+  if (payment.status !== 'pending') throw conflict(checkoutMessages.paymentClosed);
+  if (new Date(payment.expiresAt) <= ctx.now()) throw conflict(checkoutMessages.paymentClosed);
+  return payment;
+}
+
+export async function payWithTestGateway(ctx: AppContext, customerId: number, paymentId: string) {
+  await ownTestPayment(ctx, customerId, paymentId);
+  if (!(await markPaid(ctx, paymentId))) throw conflict(checkoutMessages.paymentClosed);
+  return { message: checkoutMessages.paid, payment: await getPayment(ctx, customerId, paymentId) };
+}
+
+export async function cancelWithTestGateway(ctx: AppContext, customerId: number, paymentId: string) {
+  await ownTestPayment(ctx, customerId, paymentId);
+  if (!(await releasePayment(ctx, paymentId, 'expired'))) throw conflict(checkoutMessages.paymentClosed);
+  return { message: checkoutMessages.cancelled, payment: await getPayment(ctx, customerId, paymentId) };
+}
+
+const paymentIdOf = (session: Stripe.Checkout.Session) => session.metadata?.paymentId ?? session.client_reference_id;
+
+/** Acts on a verified Stripe event; other event types are acknowledged and ignored. */
+export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<void> {
+  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+    const session = event.data.object;
+    const paymentId = paymentIdOf(session);
+    if (paymentId && session.payment_status === 'paid') await markPaid(ctx, paymentId);
+    return;
+  }
+  if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+    const paymentId = paymentIdOf(event.data.object);
+    if (paymentId) await releasePayment(ctx, paymentId, 'expired');
+  }
+}

@@ -1,0 +1,139 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { formatRs, rupeesToPaisa } from '@pricehub/shared/rules/money';
+import { offerMessages, type PriceAlert } from '@pricehub/shared/schemas/offer';
+import type { AppContext } from '../../context';
+import { queryRows } from '../../db/client';
+import { priceAlerts } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { lowestOf, productOffers } from './comparison';
+
+const lowestPrice = async (ctx: AppContext, productId: number) => lowestOf(await productOffers(ctx, productId));
+
+/** Sets (or resets) the customer's alert: any drop below today's lowest price, or at most a target in rupees. */
+export async function setPriceAlert(
+  ctx: AppContext,
+  customerId: number,
+  input: { productId: number; targetPrice?: number | null },
+): Promise<PriceAlert> {
+  // productOffers answers 404 for a product shoppers cannot see.
+  const offers = await productOffers(ctx, input.productId);
+  const current = lowestOf(offers);
+  const base = current ?? offers.reduce((m, o) => Math.min(m, o.price), Number.MAX_SAFE_INTEGER);
+  const target = input.targetPrice ? rupeesToPaisa(input.targetPrice) : null;
+  const values = {
+    targetPrice: target,
+    basePrice: base === Number.MAX_SAFE_INTEGER ? 0 : base,
+    lastNotifiedPrice: null,
+  };
+  await ctx.db
+    .insert(priceAlerts)
+    .values({ customerId, productId: input.productId, ...values, createdAt: ctx.now() })
+    .onConflictDoUpdate({ target: [priceAlerts.customerId, priceAlerts.productId], set: values });
+  const alerts = await listPriceAlerts(ctx, customerId);
+  return alerts.find((a) => a.productId === input.productId)!;
+}
+
+export async function removePriceAlert(ctx: AppContext, customerId: number, productId: number): Promise<void> {
+  const removed = await ctx.db
+    .delete(priceAlerts)
+    .where(and(eq(priceAlerts.customerId, customerId), eq(priceAlerts.productId, productId)))
+    .returning({ id: priceAlerts.id });
+  if (removed.length === 0) throw notFound(offerMessages.alertNotFound);
+}
+
+export async function listPriceAlerts(ctx: AppContext, customerId: number): Promise<PriceAlert[]> {
+  const rows = await queryRows<{
+    product_id: number;
+    name: string;
+    target_price: number | null;
+    base_price: number;
+    last_notified_price: number | null;
+    created_at: Date | string;
+  }>(
+    ctx.db,
+    sql`select a.product_id, p.name, a.target_price, a.base_price, a.last_notified_price, a.created_at
+        from price_alerts a join products p on p.id = a.product_id
+        where a.customer_id = ${customerId} order by a.created_at desc, a.id desc`,
+  );
+  const result: PriceAlert[] = [];
+  for (const r of rows) {
+    const currentPrice = await lowestPrice(ctx, r.product_id).catch(() => null);
+    result.push({
+      productId: r.product_id,
+      productName: r.name,
+      targetPrice: r.target_price,
+      basePrice: r.base_price,
+      currentPrice,
+      lastNotifiedPrice: r.last_notified_price,
+      fired: r.last_notified_price !== null,
+      createdAt: new Date(r.created_at).toISOString(),
+    });
+  }
+  return result;
+}
+
+/** Whether today's lowest price is a drop the alert asked for and has not mailed yet. */
+export function alertFires(
+  alert: { targetPrice: number | null; basePrice: number; lastNotifiedPrice: number | null },
+  current: number | null,
+): boolean {
+  if (current === null) return false;
+  const wanted = alert.targetPrice !== null ? current <= alert.targetPrice : current < alert.basePrice;
+  // Only a new, lower price mails again: the same drop seen by the next refresh is not news.
+  return wanted && (alert.lastNotifiedPrice === null || current < alert.lastNotifiedPrice);
+}
+
+/**
+ * Runs after each refresh: one mail per alert that fires, queued through the outbox in the same transaction that
+ * records the notified price, with a dedupe key so even two servers never mail the same drop twice.
+ */
+export async function evaluatePriceAlerts(ctx: AppContext): Promise<number> {
+  const alerts = await queryRows<{
+    id: number;
+    product_id: number;
+    product_name: string;
+    email: string;
+    name: string;
+    target_price: number | null;
+    base_price: number;
+    last_notified_price: number | null;
+  }>(
+    ctx.db,
+    sql`select a.id, a.product_id, p.name as product_name, c.email, c.name, a.target_price, a.base_price,
+          a.last_notified_price
+        from price_alerts a join products p on p.id = a.product_id join accounts c on c.id = a.customer_id`,
+  );
+  let fired = 0;
+  const lowest = new Map<number, number | null>();
+  for (const a of alerts) {
+    if (!lowest.has(a.product_id)) lowest.set(a.product_id, await lowestPrice(ctx, a.product_id).catch(() => null));
+    const current = lowest.get(a.product_id)!;
+    const alert = { targetPrice: a.target_price, basePrice: a.base_price, lastNotifiedPrice: a.last_notified_price };
+    if (!alertFires(alert, current)) continue;
+    const claimed = await ctx.db.transaction(async (tx) => {
+      // The row is re-checked under the update so a concurrent run that already recorded this drop wins.
+      const updated = await tx
+        .update(priceAlerts)
+        .set({ lastNotifiedPrice: current })
+        .where(
+          and(
+            eq(priceAlerts.id, a.id),
+            sql`(${priceAlerts.lastNotifiedPrice} is null or ${priceAlerts.lastNotifiedPrice} > ${current})`,
+          ),
+        )
+        .returning({ id: priceAlerts.id });
+      if (updated.length === 0) return false;
+      const link = `${ctx.config.publicUrl}/result/productHub/${a.product_id}`;
+      await enqueueMail(tx, {
+        to: a.email,
+        subject: `Price drop: ${a.product_name} is now ${formatRs(current!)}`,
+        text: `Hello ${a.name},\n\n${a.product_name} now costs ${formatRs(current!)} (it was ${formatRs(a.base_price)} when you set the alert).\n\nCompare prices: ${link}\n\nPriceHub`,
+        dedupeKey: `price-drop:alert ${a.id}:price ${current}`,
+      });
+      return true;
+    });
+    if (claimed) fired++;
+  }
+  return fired;
+}

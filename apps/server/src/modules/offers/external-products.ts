@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { ratingText } from '@pricehub/shared/rules/rating';
+import {
+  EXTERNAL_PAGE_SIZE,
+  offerMessages,
+  type ExternalProductDetail,
+  type ExternalProductItem,
+  type ExternalProductQuery,
+} from '@pricehub/shared/schemas/offer';
+import type { AppContext } from '../../context';
+import { queryRows } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { summarize } from '../sentiment/service';
+
+interface OfferRow {
+  id: number;
+  product_id: number;
+  store: string;
+  store_slug: string;
+  url: string;
+  name: string;
+  price: number;
+  in_stock: boolean;
+  available: boolean;
+  image: string;
+  last_checked_at: Date | string;
+}
+
+const columns = sql.raw(`o.id, o.product_id, e.name as store, e.slug as store_slug, o.url, o.name, o.price, o.in_stock,
+  o.available, o.image, o.last_checked_at`);
+
+const toItem = (r: OfferRow): ExternalProductItem => ({
+  id: r.id,
+  productId: r.product_id,
+  store: r.store,
+  storeSlug: r.store_slug,
+  url: r.url,
+  name: r.name,
+  price: r.price,
+  inStock: r.in_stock,
+  available: r.available,
+  image: r.image,
+  lastCheckedAt: new Date(r.last_checked_at).toISOString(),
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest ingested offers first; `store` matches a store's name or slug, `q` words of the offer's name. */
+export async function listExternalProducts(ctx: AppContext, query: ExternalProductQuery) {
+  const where = [sql`true`];
+  if (query.store) where.push(sql`(lower(e.name) = lower(${query.store}) or e.slug = lower(${query.store}))`);
+  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
+    where.push(sql`o.name ilike ${`%${escapeLike(word)}%`}`);
+  }
+  const filter = sql.join(where, sql` and `);
+  const rows = await queryRows<OfferRow & { total: number }>(
+    ctx.db,
+    sql`select ${columns}, count(*) over ()::int as total
+        from offers o join external_stores e on e.id = o.external_store_id
+        where ${filter}
+        order by o.created_at desc, o.id desc
+        limit ${EXTERNAL_PAGE_SIZE} offset ${(query.page - 1) * EXTERNAL_PAGE_SIZE}`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await queryRows<{ total: number }>(
+      ctx.db,
+      sql`select count(*)::int as total from offers o join external_stores e on e.id = o.external_store_id where ${filter}`,
+    );
+    total = count?.total ?? 0;
+  }
+  return { items: rows.map(toItem), total, pageSize: EXTERNAL_PAGE_SIZE };
+}
+
+export async function externalProductDetail(ctx: AppContext, id: number): Promise<ExternalProductDetail> {
+  const [row] = await queryRows<
+    OfferRow & { description: string | null; brand: string; rating_value: number | null; rating_count: number }
+  >(
+    ctx.db,
+    sql`select ${columns}, o.description, o.brand, o.rating_value, o.rating_count
+        from offers o join external_stores e on e.id = o.external_store_id where o.id = ${id}`,
+  );
+  if (!row) throw notFound(offerMessages.offerNotFound);
+  const reviews = await queryRows<{ author: string; text: string; rating: number | null; sentiment_score: number }>(
+    ctx.db,
+    sql`select author, text, rating, sentiment_score from reviews where offer_id = ${id} order by id limit 100`,
+  );
+  const score = summarize(reviews.map((r) => Number(r.sentiment_score)));
+  return {
+    ...toItem(row),
+    description: row.description?.trim() || offerMessages.notAvailable,
+    brand: row.brand,
+    ratingValue: row.rating_value === null ? null : Number(row.rating_value),
+    ratingCount: row.rating_count,
+    reviews: reviews.map((r) => ({ author: r.author, text: r.text, rating: r.rating })),
+    score,
+    ratingText: ratingText(score),
+  };
+}

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../testing/test-app';
+import { acquireDatabaseLock, DatabaseBusyError } from './database-lock';
+import { ADMIN_TOKEN_HEADER } from './internal-routes';
+import { announceServer, readServerInfo, serverInfoPath, withdrawServer } from './server-handoff';
+
+const run = promisify(execFile);
+const t = await buildTestApp();
+const dataDir = mkdtempSync(join(tmpdir(), 'pricehub-handoff-'));
+const config = { dataDir };
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const port = (t.app.server.address() as { port: number }).port;
+const info = announceServer(config, port);
+afterAll(() => withdrawServer(config));
+
+const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+const cli = fileURLToPath(new URL('./ingest-cli.ts', import.meta.url));
+const feed = fileURLToPath(new URL('./fixtures/feed.xml', import.meta.url));
+const tsx = join(root, 'node_modules/.bin/tsx');
+const ingestCli = (env: Record<string, string>, args: string[]) =>
+  run(tsx, [cli, ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 });
+
+describe('handing ingestion to the running server', () => {
+  it('writes server.json readable by its owner only, with the port and a token', () => {
+    expect(statSync(serverInfoPath(dataDir)).mode & 0o777).toBe(0o600);
+    expect(readServerInfo(dataDir)).toEqual({ pid: process.pid, port, token: info.token });
+  });
+
+  it('refuses the internal route without the token', async () => {
+    const payload = { store: 'Nope', source: feed };
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/ingest',
+      payload,
+      remoteAddress: '127.0.0.1',
+    });
+    expect(none.statusCode).toBe(403);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/ingest',
+      payload,
+      remoteAddress: '127.0.0.1',
+      headers: { [ADMIN_TOKEN_HEADER]: 'f'.repeat(64) },
+    });
+    expect(wrong.statusCode).toBe(403);
+  });
+
+  it('refuses the right token from another machine', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/ingest',
+      payload: { store: 'Nope', source: feed },
+      remoteAddress: '203.0.113.9',
+      headers: { [ADMIN_TOKEN_HEADER]: info.token },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('`npm run ingest` sends the job to the server, which writes it to its own database', async () => {
+    const { stdout } = await ingestCli({ DATA_DIR: dataDir }, [
+      '--store',
+      'Handoff Store',
+      '--source',
+      feed,
+      '--format',
+      'gmc',
+    ]);
+    expect(stdout).toContain(`through the running server on port ${port}`);
+    expect(stdout).toMatch(/new:\s+3/);
+    const list = await t.app.inject({ method: 'GET', url: '/api/external-products?store=Handoff%20Store' });
+    expect(list.json().total).toBe(3);
+  });
+
+  it('prints usage for missing arguments', async () => {
+    await expect(ingestCli({ DATA_DIR: dataDir }, ['--store', 'X'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('usage: npm run ingest'),
+    });
+  });
+});
+
+describe('ingesting with no server running', () => {
+  it('opens the embedded database itself under an exclusive lock, then releases it', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'pricehub-direct-'));
+    const { stdout } = await ingestCli({ DATA_DIR: own }, ['--store', 'Direct Store', '--source', feed]);
+    expect(stdout).toContain(`PGlite in ${own}`);
+    expect(stdout).toMatch(/new:\s+3/);
+    expect(existsSync(join(own, 'pglite.lock'))).toBe(false);
+  }, 120_000);
+
+  it('never lets two processes hold the database lock', () => {
+    const own = mkdtempSync(join(tmpdir(), 'pricehub-lock-'));
+    const lock = acquireDatabaseLock(own);
+    // The holder is this (live) process: a second taker is refused.
+    expect(() => acquireDatabaseLock(own)).toThrow(DatabaseBusyError);
+    lock.release();
+    acquireDatabaseLock(own).release();
+  });
+});

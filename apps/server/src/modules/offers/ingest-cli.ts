@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { logTransport } from '../../adapters/mail/transport';
+import { ConfigError, loadConfig, type Config } from '../../config';
+import type { AppContext } from '../../context';
+import { migrate, openDatabase, type Database } from '../../db/client';
+import { evaluatePriceAlerts } from './alerts';
+import { acquireDatabaseLock, DatabaseBusyError } from './database-lock';
+import { ingestSource, type IngestReport } from './ingest';
+import { ADMIN_TOKEN_HEADER } from './internal-routes';
+import { progressBar } from './progress-bar';
+import { readServerInfo, type ServerInfo } from './server-handoff';
+import { sourceFormats, type SourceFormat } from './sources';
+
+const USAGE = 'usage: npm run ingest -- --store "<Store name>" --source <url-or-file> [--format auto|jsonld|gmc|csv]';
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function readArgs() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: { store: { type: 'string' }, source: { type: 'string' }, format: { type: 'string', default: 'auto' } },
+      strict: true,
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`, 2);
+  }
+  const store = values.store?.trim();
+  const source = values.source?.trim();
+  if (!store || !source) fail(USAGE, 2);
+  if (!sourceFormats.includes(values.format as SourceFormat)) fail(`unknown format "${values.format}"\n${USAGE}`, 2);
+  const isUrl = /^https?:\/\//i.test(source);
+  if (!isUrl && !existsSync(source)) fail(`no such file: ${source}`, 2);
+  return { store, source: isUrl ? source : resolve(source), format: values.format as SourceFormat };
+}
+
+function printReport(report: IngestReport, via: string): void {
+  console.log(`\n${report.store.name} (${via})`);
+  console.log(`  new:         ${report.new}`);
+  console.log(`  updated:     ${report.updated}`);
+  console.log(`  unchanged:   ${report.unchanged}`);
+  console.log(`  unavailable: ${report.unavailable}`);
+  console.log(`  failed:      ${report.failed}`);
+  for (const f of report.failures.slice(0, 50)) console.log(`    - ${f.where}: ${f.reason}`);
+  if (report.failures.length > 50) console.log(`    … and ${report.failures.length - 50} more`);
+}
+
+/** Hands the job to the running server; undefined when it cannot be reached (a stale server.json). */
+async function ingestThroughServer(
+  info: ServerInfo,
+  job: ReturnType<typeof readArgs>,
+): Promise<IngestReport | undefined> {
+  let res: Response;
+  try {
+    res = await fetch(`http://127.0.0.1:${info.port}/api/internal/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ADMIN_TOKEN_HEADER]: info.token },
+      body: JSON.stringify(job),
+    });
+  } catch {
+    return undefined;
+  }
+  if (!res.ok || !res.body) fail(`the server refused the ingest job: HTTP ${res.status} ${await res.text()}`);
+  const bar = progressBar();
+  let buffered = '';
+  let report: IngestReport | undefined;
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = JSON.parse(buffered.slice(0, newline));
+      buffered = buffered.slice(newline + 1);
+      if (line.type === 'progress') bar(line);
+      else if (line.type === 'report') report = line.report;
+      else if (line.type === 'error') fail(`ingest failed: ${line.message}`);
+    }
+  }
+  bar.done();
+  if (!report) fail('the server closed the connection before the ingest finished');
+  return report;
+}
+
+async function ingestDirectly(config: Config, job: ReturnType<typeof readArgs>): Promise<IngestReport> {
+  let database: Database;
+  let release = () => {};
+  if (config.databaseUrl) {
+    database = await openDatabase({ url: config.databaseUrl, poolSize: 2 });
+  } else {
+    ({ release } = acquireDatabaseLock(config.dataDir));
+    database = await openDatabase({ dataDir: join(config.dataDir, 'pglite') });
+  }
+  try {
+    await migrate(database);
+    const ctx: AppContext = {
+      config,
+      database,
+      db: database.db,
+      mail: logTransport({ info: () => {} }),
+      now: () => new Date(),
+    };
+    const bar = progressBar();
+    const report = await ingestSource(ctx, { ...job, progress: bar });
+    bar.done();
+    // Alerts are mailed through the outbox; the server's mail job sends them when it next runs.
+    await evaluatePriceAlerts(ctx);
+    return report;
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+async function main() {
+  const job = readArgs();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (!config.databaseUrl) {
+    // Wait briefly for a server that is starting (it holds the database but has not announced itself yet).
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const info = readServerInfo(config.dataDir);
+      if (info) {
+        const report = await ingestThroughServer(info, job);
+        if (report) return printReport(report, `through the running server on port ${info.port}`);
+      }
+      try {
+        return printReport(await ingestDirectly(config, job), `PGlite in ${config.dataDir}`);
+      } catch (error) {
+        if (!(error instanceof DatabaseBusyError)) throw error;
+        if (attempt === 19) fail(`${error.message}; try again when it has finished.`);
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    }
+  }
+  printReport(await ingestDirectly(config, job), 'PostgreSQL');
+}
+
+main().catch((error) => fail(`ingest failed: ${(error as Error).stack ?? error}`));

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@pricehub/shared/messages';
+import { orderMessages } from '@pricehub/shared/schemas/order';
+import { buildTestApp } from '../../testing/test-app';
+import { createCustomer, type TestUser } from '../../testing/factories';
+import { mailOutbox } from '../../db/schema';
+import {
+  ADDRESS,
+  addProduct,
+  caller,
+  createSellerWithStore,
+  productState,
+  type SellerWithStore,
+} from '../checkout/testing';
+
+const t = await buildTestApp();
+const call = caller(t);
+
+/** A customer who bought `quantity` of one product from a fresh seller, by cash on delivery. */
+async function placeOrder(
+  quantity = 2,
+): Promise<{ shopper: TestUser; seller: SellerWithStore; product: number; orderId: string }> {
+  const shopper = await createCustomer(t);
+  const seller = await createSellerWithStore(t);
+  const product = await addProduct(t, seller.storeId, { quantity: 5, price: 300_00 });
+  await call('POST', '/api/cart/items', shopper.cookie, { productId: product, quantity });
+  const res = await call('POST', '/api/checkout', shopper.cookie, {
+    paymentMethod: 'cashOnDel',
+    shippingAddress: ADDRESS,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { shopper, seller, product, orderId: res.json().orders[0].orderId };
+}
+const setStatus = (seller: { cookie: string }, orderId: string, status: string) =>
+  call('PUT', `/api/seller/orders/${orderId}/status`, seller.cookie, { status });
+
+describe('customer orders', () => {
+  it('lists the customer’s orders newest first, with lines, totals and store', async () => {
+    const shopper = await createCustomer(t);
+    const seller = await createSellerWithStore(t);
+    const p1 = await addProduct(t, seller.storeId, { name: 'First Phone', price: 100_00 });
+    const p2 = await addProduct(t, seller.storeId, { name: 'Second Phone', price: 200_00 });
+    const ids: string[] = [];
+    for (const p of [p1, p2]) {
+      t.setNow(new Date(Date.now() + ids.length * 1000));
+      await call('POST', '/api/cart/items', shopper.cookie, { productId: p });
+      const res = await call('POST', '/api/checkout', shopper.cookie, {
+        paymentMethod: 'cashOnDel',
+        shippingAddress: ADDRESS,
+      });
+      ids.push(res.json().orders[0].orderId);
+    }
+    t.setNow(new Date());
+    const list = (await call('GET', '/api/orders', shopper.cookie)).json().orders;
+    expect(list.map((o: { orderId: string }) => o.orderId)).toEqual([ids[1], ids[0]]);
+    expect(list[0]).toMatchObject({
+      status: 'Booked',
+      paymentMethod: 'cashOnDel',
+      subtotal: 200_00,
+      shippingFee: 50_00,
+      total: 250_00,
+      shippingAddress: ADDRESS,
+      store: { name: seller.storeName },
+      lines: [{ name: 'Second Phone', unitPrice: 200_00, quantity: 1, lineTotal: 200_00, reviewed: false }],
+    });
+    const one = await call('GET', `/api/orders/${ids[0]}`, shopper.cookie);
+    expect(one.json().lines[0].name).toBe('First Phone');
+  });
+
+  it('cancels a Booked order, restocking it and reversing units sold; later states cannot be cancelled', async () => {
+    const { shopper, seller, product, orderId } = await placeOrder(2);
+    expect(await productState(t, product)).toMatchObject({ quantity: 3, unitsSold: 2 });
+    const res = await call('POST', `/api/orders/${orderId}/cancel`, shopper.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.status).toBe('Cancelled');
+    expect(await productState(t, product)).toMatchObject({ quantity: 5, unitsSold: 0, stock: 'instock' });
+    expect((await call('POST', `/api/orders/${orderId}/cancel`, shopper.cookie)).statusCode).toBe(409);
+    expect((await setStatus(seller, orderId, 'Accepted')).statusCode).toBe(409);
+
+    const accepted = await placeOrder(1);
+    await setStatus(accepted.seller, accepted.orderId, 'Accepted');
+    const late = await call('POST', `/api/orders/${accepted.orderId}/cancel`, accepted.shopper.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(orderMessages.cancelOnlyBooked);
+    expect(await productState(t, accepted.product)).toMatchObject({ quantity: 4, unitsSold: 1 });
+  });
+});
+
+describe('seller status moves', () => {
+  it('allows forward moves only (skipping is fine), with the spec message and a mail per move', async () => {
+    const { shopper, seller, orderId } = await placeOrder();
+    const list = (await call('GET', '/api/seller/orders', seller.cookie)).json().orders;
+    expect(list.map((o: { orderId: string }) => o.orderId)).toEqual([orderId]);
+    expect(list[0].customer.name).toBe('Test Customer');
+
+    const shipped = await setStatus(seller, orderId, 'Shipped');
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json()).toMatchObject({ message: messages.order.statusUpdated, order: { status: 'Shipped' } });
+
+    const back = await setStatus(seller, orderId, 'Accepted');
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error.message).toBe(orderMessages.backwards('Shipped', 'Accepted'));
+    expect((await setStatus(seller, orderId, 'Shipped')).statusCode).toBe(409);
+    expect((await setStatus(seller, orderId, 'Booked')).statusCode).toBe(400);
+    expect((await setStatus(seller, orderId, 'Cancelled')).statusCode).toBe(400);
+    expect((await setStatus(seller, orderId, 'Completed')).statusCode).toBe(200);
+    expect((await setStatus(seller, orderId, 'Shipped')).statusCode).toBe(409);
+
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Shipped'), expect.stringContaining('Completed')]),
+    );
+    expect(mails.filter((m) => m.subject.includes('Accepted'))).toHaveLength(0);
+    expect((await call('GET', `/api/orders/${orderId}`, shopper.cookie)).json().status).toBe('Completed');
+  });
+});
+
+describe('who may touch an order', () => {
+  it('answers 404 to another customer, 403 to a seller and 401 to a visitor on customer routes', async () => {
+    const { orderId, product } = await placeOrder();
+    const other = await createCustomer(t);
+    const seller = await createSellerWithStore(t);
+    const routes: ['GET' | 'POST', string, object?][] = [
+      ['GET', `/api/orders/${orderId}`],
+      ['POST', `/api/orders/${orderId}/cancel`],
+      ['POST', `/api/orders/${orderId}/reviews`, { productId: product, text: 'Great', rating: 5 }],
+    ];
+    for (const [method, url, body] of routes) {
+      expect((await call(method, url, other.cookie, body)).statusCode, `${url} as other customer`).toBe(404);
+      expect((await call(method, url, seller.cookie, body)).statusCode, `${url} as seller`).toBe(403);
+      expect((await call(method, url, undefined, body)).statusCode, `${url} as visitor`).toBe(401);
+    }
+    expect((await call('GET', '/api/orders', other.cookie)).json().orders).toEqual([]);
+    expect((await call('GET', '/api/orders', seller.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/orders')).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/checkout', seller.cookie, { paymentMethod: 'cashOnDel', shippingAddress: ADDRESS }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/checkout', undefined, { paymentMethod: 'cashOnDel', shippingAddress: ADDRESS }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('answers 403 to another seller, 403 to a customer and 401 to a visitor on seller routes', async () => {
+    const { orderId, shopper, seller } = await placeOrder();
+    const otherSeller = await createSellerWithStore(t);
+    const other = await createCustomer(t);
+    expect((await call('GET', `/api/seller/orders/${orderId}`, otherSeller.cookie)).statusCode).toBe(403);
+    const foreign = await setStatus(otherSeller, orderId, 'Accepted');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.message).toBe(orderMessages.notYours);
+    expect((await call('GET', '/api/seller/orders', otherSeller.cookie)).json().orders).toEqual([]);
+    for (const who of [shopper, other]) {
+      expect((await setStatus(who, orderId, 'Accepted')).statusCode).toBe(403);
+      expect((await call('GET', '/api/seller/orders', who.cookie)).statusCode).toBe(403);
+      expect((await call('GET', `/api/seller/orders/${orderId}`, who.cookie)).statusCode).toBe(403);
+    }
+    expect(
+      (await call('PUT', `/api/seller/orders/${orderId}/status`, undefined, { status: 'Accepted' })).statusCode,
+    ).toBe(401);
+    expect((await call('GET', '/api/seller/orders')).statusCode).toBe(401);
+    expect((await call('GET', `/api/seller/orders/${orderId}`, seller.cookie)).json().status).toBe('Booked');
+    expect((await setStatus(seller, 'SG99999999', 'Accepted')).statusCode).toBe(404);
+    expect((await setStatus(seller, 'not-an-order', 'Accepted')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,196 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { messages } from '@pricehub/shared/messages';
+import { utcIsoDay } from '@pricehub/shared/rules/dates';
+import type { PublicSaleDetail, SaleInput, SaleProductRow, SellerSale } from '@pricehub/shared/schemas/sale';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { products, saleProducts, sales, stores } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { invalidateCatalogCache } from '../catalog/cache';
+import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from './campaign-dates';
+import { unitPrice } from './pricing';
+
+const m = messages.sale;
+export const saleMessages = {
+  notFound: 'Sale not found',
+  notYours: 'This sale belongs to another store',
+  deleted: 'Sale deleted',
+  created: 'Sale created',
+  updated: 'Sale updated',
+} as const;
+const CODE_ATTEMPTS = 5;
+
+type SaleRow = typeof sales.$inferSelect;
+
+/** The start may not be before today (UTC), except an unchanged start of a sale being edited. */
+function checkStartDay(ctx: AppContext, startDate: string, savedStart?: string) {
+  const today = utcIsoDay(ctx.now());
+  const earliest = savedStart && savedStart < today ? savedStart : today;
+  if (startDate < earliest) throw badRequest(m.startInPast, { startDate: m.startInPast });
+}
+
+/** Every product must exist and belong to the seller's store. */
+async function checkOwnProducts(db: Db, storeId: number, ids: number[]) {
+  const rows = await db
+    .select({ id: products.id, storeId: products.storeId })
+    .from(products)
+    .where(inArray(products.id, ids));
+  if (rows.length !== ids.length)
+    throw badRequest(messages.product.notFound, { productIds: messages.product.notFound });
+  if (rows.some((r) => r.storeId !== storeId)) {
+    throw forbidden(messages.product.notYours);
+  }
+}
+
+async function productRows(db: Db, saleIds: number[], percentBySale: Map<number, number>) {
+  if (saleIds.length === 0) return new Map<number, SaleProductRow[]>();
+  const rows = await db
+    .select({
+      saleId: saleProducts.saleId,
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      price: products.price,
+    })
+    .from(saleProducts)
+    .innerJoin(products, eq(products.id, saleProducts.productId))
+    .where(inArray(saleProducts.saleId, saleIds))
+    .orderBy(products.name);
+  const bySale = new Map<number, SaleProductRow[]>();
+  for (const r of rows) {
+    const percent = percentBySale.get(r.saleId)!;
+    const list = bySale.get(r.saleId) ?? [];
+    list.push({ id: r.id, name: r.name, image: r.image, price: r.price, salePrice: salePriceOf(r.price, percent) });
+    bySale.set(r.saleId, list);
+  }
+  return bySale;
+}
+
+/** Priced exactly as the catalogue, cart and checkout price it (pricing.ts), so every screen agrees. */
+const salePriceOf = (price: number, percent: number) => unitPrice(price, { code: '', title: '', percent });
+
+async function toSellerSales(ctx: AppContext, rows: SaleRow[]): Promise<SellerSale[]> {
+  const bySale = await productRows(
+    ctx.db,
+    rows.map((r) => r.id),
+    new Map(rows.map((r) => [r.id, r.discountPercent])),
+  );
+  return rows.map((r) => ({
+    code: r.code,
+    title: r.title,
+    discount: r.discountPercent,
+    ...campaignDays(r.startsAt, r.endsAt),
+    status: campaignStatus(r.startsAt, r.endsAt, ctx.now()),
+    products: bySale.get(r.id) ?? [],
+  }));
+}
+
+export async function listSellerSales(ctx: AppContext, storeId: number): Promise<SellerSale[]> {
+  const rows = await ctx.db
+    .select()
+    .from(sales)
+    .where(eq(sales.storeId, storeId))
+    .orderBy(sql`${sales.startsAt} desc`);
+  return toSellerSales(ctx, rows);
+}
+
+/** 404 when no sale has the code, 403 when it is another store's. */
+async function ownedSale(db: Db, storeId: number, code: string): Promise<SaleRow> {
+  const [row] = await db.select().from(sales).where(eq(sales.code, code.toUpperCase()));
+  if (!row) throw notFound(saleMessages.notFound);
+  if (row.storeId !== storeId) throw forbidden(saleMessages.notYours);
+  return row;
+}
+
+export async function getSellerSale(ctx: AppContext, storeId: number, code: string): Promise<SellerSale> {
+  const [sale] = await toSellerSales(ctx, [await ownedSale(ctx.db, storeId, code)]);
+  return sale!;
+}
+
+export async function createSale(ctx: AppContext, storeId: number, input: SaleInput): Promise<SellerSale> {
+  checkStartDay(ctx, input.startDate);
+  const productIds = [...new Set(input.productIds)];
+  await checkOwnProducts(ctx.db, storeId, productIds);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await ctx.db.transaction(async (tx) => {
+        const [sale] = await tx
+          .insert(sales)
+          .values({
+            code: newCampaignCode(),
+            storeId,
+            title: input.title,
+            discountPercent: input.discount,
+            ...campaignWindow(input.startDate, input.endDate),
+          })
+          .returning();
+        await tx.insert(saleProducts).values(productIds.map((productId) => ({ saleId: sale!.id, productId })));
+        return sale!;
+      });
+      invalidateCatalogCache();
+      const [created] = await toSellerSales(ctx, [row]);
+      return created!;
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < CODE_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+export async function updateSale(
+  ctx: AppContext,
+  storeId: number,
+  code: string,
+  input: SaleInput,
+): Promise<SellerSale> {
+  const existing = await ownedSale(ctx.db, storeId, code);
+  checkStartDay(ctx, input.startDate, campaignDays(existing.startsAt, existing.endsAt).startDate);
+  const productIds = [...new Set(input.productIds)];
+  await checkOwnProducts(ctx.db, storeId, productIds);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [sale] = await tx
+      .update(sales)
+      .set({
+        title: input.title,
+        discountPercent: input.discount,
+        ...campaignWindow(input.startDate, input.endDate),
+      })
+      .where(and(eq(sales.id, existing.id), eq(sales.storeId, storeId)))
+      .returning();
+    await tx.delete(saleProducts).where(eq(saleProducts.saleId, existing.id));
+    await tx.insert(saleProducts).values(productIds.map((productId) => ({ saleId: existing.id, productId })));
+    return sale!;
+  });
+  invalidateCatalogCache();
+  const [updated] = await toSellerSales(ctx, [row]);
+  return updated!;
+}
+
+export async function deleteSale(ctx: AppContext, storeId: number, code: string): Promise<void> {
+  const existing = await ownedSale(ctx.db, storeId, code);
+  await ctx.db.delete(sales).where(eq(sales.id, existing.id));
+  invalidateCatalogCache();
+}
+
+/** A sale's public page: shown while its store is open, whatever its dates (the page says when it runs). */
+export async function getPublicSale(ctx: AppContext, code: string): Promise<PublicSaleDetail> {
+  const [row] = await ctx.db
+    .select({ sale: sales, store: { slug: stores.slug, name: stores.name, status: stores.status } })
+    .from(sales)
+    .innerJoin(stores, eq(stores.id, sales.storeId))
+    .where(eq(sales.code, code.toUpperCase()));
+  if (!row || row.store.status !== 'open') throw notFound(saleMessages.notFound);
+  const bySale = await productRows(ctx.db, [row.sale.id], new Map([[row.sale.id, row.sale.discountPercent]]));
+  return {
+    sale: {
+      code: row.sale.code,
+      title: row.sale.title,
+      percent: row.sale.discountPercent,
+      startsAt: row.sale.startsAt.toISOString(),
+      endsAt: row.sale.endsAt.toISOString(),
+      store: { slug: row.store.slug, name: row.store.name },
+    },
+    products: bySale.get(row.sale.id) ?? [],
+  };
+}

@@ -1,0 +1,32 @@
+import type { SavedItemInput, WishlistItem } from '@pricehub/shared/schemas/saved';
+import { savedMessages } from '@pricehub/shared/schemas/saved';
+import { messages } from '@pricehub/shared/messages';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { deleteSaved, insertSaved, listSaved, targetExists, type SavedTarget } from './saved-items';
+
+/** The product or offer the body names; the schema has already checked that exactly one is given. */
+export function savedTarget(input: SavedItemInput): SavedTarget {
+  return input.productId !== undefined ? { productId: input.productId } : { offerId: input.offerId! };
+}
+
+export async function ensureTargetExists(ctx: AppContext, target: SavedTarget): Promise<void> {
+  if (await targetExists(ctx.db, target)) return;
+  throw notFound(target.productId !== undefined ? messages.product.notFound : savedMessages.offerNotFound);
+}
+
+export async function listWishlist(ctx: AppContext, customerId: number): Promise<WishlistItem[]> {
+  const items = await listSaved(ctx.db, 'wishlist_items', customerId, ctx.now());
+  return items.map(({ brand: _b, category: _c, ram: _r, storage: _s, storeCount: _n, ...item }) => item);
+}
+
+/** Adding twice keeps one entry; answers whether this call created it. */
+export async function addToWishlist(ctx: AppContext, customerId: number, input: SavedItemInput): Promise<boolean> {
+  const target = savedTarget(input);
+  await ensureTargetExists(ctx, target);
+  return insertSaved(ctx.db, 'wishlist_items', customerId, target);
+}
+
+export async function removeFromWishlist(ctx: AppContext, customerId: number, id: number): Promise<void> {
+  if (!(await deleteSaved(ctx.db, 'wishlist_items', customerId, id))) throw notFound(savedMessages.notInList);
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { externalStores, offers, products, reviews, saleProducts, sales, stores } from '../../db/schema';
+
+/** Test data for the wishlist, compare and chat tests (tests only): products, external offers, reviews, sales. */
+export async function storeIdOf(db: Db, sellerId: number): Promise<number> {
+  const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.sellerId, sellerId));
+  return store!.id;
+}
+
+export async function insertProduct(
+  db: Db,
+  values: { storeId: number | null; name: string; price: number; brand?: string; ramGb?: number; storageGb?: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({
+      brand: 'Samsung',
+      category: 'mobile',
+      description: 'A test product',
+      quantity: 5,
+      image: '/img/test.png',
+      ramGb: 8,
+      storageGb: 128,
+      ...values,
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export async function insertOffer(
+  db: Db,
+  values: { productId: number; storeName: string; price: number; available?: boolean; inStock?: boolean },
+): Promise<number> {
+  const slug = values.storeName.toLowerCase().replace(/\W+/g, '-');
+  const [store] = await db
+    .insert(externalStores)
+    .values({ name: values.storeName, slug })
+    .onConflictDoUpdate({ target: externalStores.name, set: { slug } })
+    .returning({ id: externalStores.id });
+  const [row] = await db
+    .insert(offers)
+    .values({
+      externalStoreId: store!.id,
+      productId: values.productId,
+      storeItemId: `${slug}-${values.productId}-${values.price}`,
+      url: `https://${slug}.example/item`,
+      name: `Offer at ${values.storeName}`,
+      price: values.price,
+      available: values.available ?? true,
+      inStock: values.inStock ?? true,
+    })
+    .returning({ id: offers.id });
+  return row!.id;
+}
+
+export async function insertReview(db: Db, target: { productId?: number; offerId?: number }, sentimentScore: number) {
+  await db.insert(reviews).values({ ...target, text: 'review', sentimentScore });
+}
+
+export async function insertSale(db: Db, storeId: number, productId: number, percent: number, now: Date) {
+  const [sale] = await db
+    .insert(sales)
+    .values({
+      code: Math.random().toString(16).slice(2, 10).toUpperCase(),
+      storeId,
+      title: 'Test sale',
+      discountPercent: percent,
+      startsAt: new Date(now.getTime() - 3_600_000),
+      endsAt: new Date(now.getTime() + 3_600_000),
+    })
+    .returning({ id: sales.id });
+  await db.insert(saleProducts).values({ saleId: sale!.id, productId });
+}

@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@pricehub/shared/messages';
+import { savedMessages, type WishlistItem } from '@pricehub/shared/schemas/saved';
+import { buildTestApp } from '../../testing/test-app';
+import { createCustomer, createSeller, type TestUser } from '../../testing/factories';
+import { insertOffer, insertProduct, insertReview, insertSale, storeIdOf } from './test-fixtures';
+
+const t = await buildTestApp();
+let alice: TestUser;
+let bob: TestUser;
+let seller: TestUser;
+let phoneId: number;
+let offerId: number;
+let externalOnlyId: number;
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+
+beforeAll(async () => {
+  [alice, bob, seller] = await Promise.all([createCustomer(t), createCustomer(t), createSeller(t)]);
+  const storeId = await storeIdOf(t.ctx.db, seller.id);
+  phoneId = await insertProduct(t.ctx.db, { storeId, name: 'Galaxy A55', price: 100_000_00 });
+  // A 10% sale brings our price to Rs 90,000: below the external offer of Rs 95,000.
+  await insertSale(t.ctx.db, storeId, phoneId, 10, new Date());
+  offerId = await insertOffer(t.ctx.db, { productId: phoneId, storeName: 'Daraz', price: 95_000_00 });
+  await insertReview(t.ctx.db, { productId: phoneId }, 3);
+  externalOnlyId = await insertProduct(t.ctx.db, { storeId: null, name: 'Pixel 8', price: 150_000_00 });
+  await insertOffer(t.ctx.db, { productId: externalOnlyId, storeName: 'Shophive', price: 140_000_00 });
+  await insertOffer(t.ctx.db, { productId: externalOnlyId, storeName: 'Daraz', price: 150_000_00, inStock: false });
+});
+
+describe('wishlist access', () => {
+  it('tells a visitor to log in first and keeps sellers out', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/wishlist'],
+      ['POST', '/api/wishlist'],
+      ['DELETE', '/api/wishlist/1'],
+    ] as const) {
+      const visitor = await call(method, url, undefined, method === 'POST' ? { productId: phoneId } : undefined);
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json().error.message).toBe(messages.login.loginFirst);
+      const asSeller = await call(method, url, seller.cookie, method === 'POST' ? { productId: phoneId } : undefined);
+      expect(asSeller.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('wishlist', () => {
+  it('adds a product once: a second add answers 200 with the same message and keeps one entry', async () => {
+    const first = await call('POST', '/api/wishlist', alice.cookie, { productId: phoneId });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().message).toBe('Successfully Added to Wishlist');
+    const again = await call('POST', '/api/wishlist', alice.cookie, { productId: phoneId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('Successfully Added to Wishlist');
+    const items: WishlistItem[] = (await call('GET', '/api/wishlist', alice.cookie)).json().items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      kind: 'product',
+      productId: phoneId,
+      name: 'Galaxy A55',
+      price: 90_000_00,
+      inStock: true,
+      ratingText: 'Mostly Positive',
+      url: `/result/productHub/${phoneId}`,
+    });
+  });
+
+  it('holds external offers too, with the offer’s own price, store and page', async () => {
+    expect((await call('POST', '/api/wishlist', alice.cookie, { offerId })).statusCode).toBe(201);
+    expect((await call('POST', '/api/wishlist', alice.cookie, { offerId })).statusCode).toBe(200);
+    const items: WishlistItem[] = (await call('GET', '/api/wishlist', alice.cookie)).json().items;
+    expect(items.find((i) => i.kind === 'offer')).toMatchObject({
+      offerId,
+      price: 95_000_00,
+      store: 'Daraz',
+      inStock: true,
+      ratingText: 'No Reviews',
+      url: `/result/productDetail/${offerId}`,
+    });
+  });
+
+  it('prices an external-only product at its lowest available offer', async () => {
+    await call('POST', '/api/wishlist', bob.cookie, { productId: externalOnlyId });
+    const [item] = (await call('GET', '/api/wishlist', bob.cookie)).json().items as WishlistItem[];
+    expect(item).toMatchObject({ price: 140_000_00, store: 'Shophive', inStock: true });
+  });
+
+  it('refuses a body naming both or neither, and unknown ids, writing nothing', async () => {
+    for (const body of [{}, { productId: phoneId, offerId }, { productId: 'abc' }]) {
+      const res = await call('POST', '/api/wishlist', bob.cookie, body);
+      expect(res.statusCode).toBe(400);
+    }
+    const missing = await call('POST', '/api/wishlist', bob.cookie, { productId: 999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(messages.product.notFound);
+    expect((await call('POST', '/api/wishlist', bob.cookie, { offerId: 999_999 })).statusCode).toBe(404);
+    expect((await call('GET', '/api/wishlist', bob.cookie)).json().items).toHaveLength(1);
+  });
+
+  it('removes only the customer’s own entries', async () => {
+    const [entry] = (await call('GET', '/api/wishlist', alice.cookie)).json().items as WishlistItem[];
+    const byBob = await call('DELETE', `/api/wishlist/${entry!.id}`, bob.cookie);
+    expect(byBob.statusCode).toBe(404);
+    expect((await call('GET', '/api/wishlist', alice.cookie)).json().items).toHaveLength(2);
+    const own = await call('DELETE', `/api/wishlist/${entry!.id}`, alice.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().message).toBe(savedMessages.wishlistRemoved);
+    expect((await call('GET', '/api/wishlist', alice.cookie)).json().items).toHaveLength(1);
+    expect((await call('DELETE', `/api/wishlist/${entry!.id}`, alice.cookie)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@pricehub/shared/messages';
+import type { SessionUser } from '@pricehub/shared/schemas/account';
+import { sessionQueryKey } from '../../../api/session';
+import { fillAndSubmit, messageUnder } from '../testing/form-queries';
+import { apiError, mockApi } from '../testing/mock-api';
+import { expectLandedAt, renderPage } from '../testing/render-page';
+import { CustomerLoginPage, SellerLoginPage } from './login-page';
+
+const labels = { email: /^Email/, password: /^Password/ };
+const customer: SessionUser = { id: 7, role: 'customer', email: 'sara@example.test', name: 'Sara Malik', store: null };
+const seller: SessionUser = {
+  id: 8,
+  role: 'seller',
+  email: 'omar@example.test',
+  name: 'Omar Farooq',
+  store: { id: 3, slug: 'mobile-mart', name: 'Mobile Mart' },
+};
+const signIn = (email = 'Sara@Example.test', password = 'Str0ng!pass') =>
+  fillAndSubmit(labels, { email, password }, 'Sign in');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('customer sign-in', () => {
+  it('links to the reset and registration pages', () => {
+    mockApi({});
+    renderPage(<CustomerLoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forget-password');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/customer/add');
+  });
+
+  it('asks for both fields before posting', () => {
+    const api = mockApi({});
+    renderPage(<CustomerLoginPage />, { path: '/login' });
+    signIn('', '');
+    expect(messageUnder(labels.email)).toBe(messages.login.emailRequired);
+    expect(messageUnder(labels.password)).toBe(messages.login.passwordRequired);
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in, fills the session cache at once and returns to the page that asked for it', async () => {
+    const api = mockApi({ 'POST /api/auth/login': [200, { user: customer, message: messages.login.success }] });
+    const { queryClient } = renderPage(<CustomerLoginPage />, { path: '/login', state: { from: '/wishlist' } });
+    signIn();
+    await expectLandedAt('/wishlist');
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: customer });
+    expect(await screen.findByText(messages.login.success, {}, { timeout: 5000 })).toBeTruthy();
+    expect(api.posted('POST /api/auth/login')[0]!.body).toEqual({
+      email: 'sara@example.test',
+      password: 'Str0ng!pass',
+      role: 'customer',
+    });
+  });
+
+  it('goes home when nothing asked for the sign-in, and never to another site', async () => {
+    mockApi({ 'POST /api/auth/login': [200, { user: customer, message: messages.login.success }] });
+    renderPage(<CustomerLoginPage />, { path: '/login', state: { from: '//evil.example' } });
+    signIn();
+    await expectLandedAt('/');
+  });
+
+  it.each([
+    [401, messages.login.invalid],
+    [429, messages.login.tooManyAttempts],
+  ])('shows the %i answer and keeps what was typed', async (status, message) => {
+    mockApi({ 'POST /api/auth/login': apiError(status, message) });
+    const { queryClient } = renderPage(<CustomerLoginPage />, { path: '/login' });
+    signIn('sara@example.test', 'Wrong!pass1');
+    const form = screen.getByRole('form', { name: 'Sign-in' });
+    expect((await within(form).findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByLabelText(labels.email)).toHaveProperty('value', 'sara@example.test');
+    expect(screen.getByLabelText(labels.password)).toHaveProperty('value', 'Wrong!pass1');
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeUndefined();
+  });
+});
+
+describe('seller sign-in', () => {
+  it('signs in as a seller and lands on /seller', async () => {
+    const api = mockApi({ 'POST /api/auth/login': [200, { user: seller, message: messages.login.success }] });
+    const { queryClient } = renderPage(<SellerLoginPage />, { path: '/sellerLogin' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/Cforget-password');
+    expect(screen.getByRole('link', { name: 'Register as a seller' }).getAttribute('href')).toBe('/sellerAdd');
+    signIn('omar@example.test');
+    await expectLandedAt('/seller');
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: seller });
+    expect(api.posted('POST /api/auth/login')[0]!.body).toMatchObject({ role: 'seller' });
+  });
+
+  it('returns to the seller page that asked for the sign-in', async () => {
+    mockApi({ 'POST /api/auth/login': [200, { user: seller, message: messages.login.success }] });
+    renderPage(<SellerLoginPage />, { path: '/sellerLogin', state: { from: '/seller/orders' } });
+    signIn('omar@example.test');
+    await expectLandedAt('/seller/orders');
+  });
+});

@@ -1,0 +1,27 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryKey } from '../../../api/session';
+import { mockApi } from '../testing/mock-api';
+import { expectLandedAt, renderPage } from '../testing/render-page';
+import { SellerLogoutPage } from './seller-logout-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('seller logout', () => {
+  it('ends the session on the server, forgets the cached seller and goes to /sellerLogin', async () => {
+    const api = mockApi({ 'POST /api/auth/logout': [200, { ok: true }] });
+    const { queryClient } = renderPage(<SellerLogoutPage />, { path: '/sellerLogout' });
+    queryClient.setQueryData(['seller', 'products'], { items: [1, 2] });
+    await expectLandedAt('/sellerLogin');
+    expect(api.posted('POST /api/auth/logout')).toHaveLength(1);
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
+    expect(queryClient.getQueryData(['seller', 'products'])).toBeUndefined();
+  });
+
+  it('says so and offers a retry when the server cannot be reached', async () => {
+    mockApi({ 'POST /api/auth/logout': [503, { error: { code: 'UNAVAILABLE', message: 'Service unavailable' } }] });
+    renderPage(<SellerLogoutPage />, { path: '/sellerLogout' });
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain('Service unavailable');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,86 @@
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '@pricehub/shared/messages';
+import { sellerRegistration } from '@pricehub/shared/schemas/account';
+import { notifySuccess } from '../../../components/notify';
+import { usePageTitle } from '../../../components/page-title';
+import { useRegisterSeller } from '../api/register';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { passwordHint } from '../components/password-hint';
+import { SellerAuthFrame } from '../components/seller-auth-frame';
+import { useSchemaForm } from '../components/use-schema-form';
+
+export function SellerRegisterPage() {
+  usePageTitle('Register as a seller');
+  const navigate = useNavigate();
+  const register = useRegisterSeller();
+  const form = useSchemaForm(sellerRegistration, {
+    sellerName: '',
+    storeName: '',
+    email: '',
+    password: '',
+    phone: '',
+    license: '',
+  });
+
+  const submit = form.onSubmit((input) =>
+    register.mutate(input, {
+      onSuccess: () => {
+        notifySuccess(messages.registration.sellerCreated);
+        navigate('/sellerLogin');
+      },
+      onError: form.reportFailure,
+    }),
+  );
+
+  return (
+    <SellerAuthFrame>
+      <AuthCard
+        title="Open your store"
+        subtitle="List your phones, laptops and computers next to every other shop's price."
+        footer={
+          <Text size="sm">
+            Already selling?{' '}
+            <Anchor component={Link} to="/sellerLogin">
+              Seller sign in
+            </Anchor>
+          </Text>
+        }
+      >
+        <form ref={form.ref} onSubmit={submit} noValidate aria-label="Seller registration">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('sellerName')} />
+              <TextInput label="Store name" autoComplete="organization" required {...form.getInputProps('storeName')} />
+            </SimpleGrid>
+            <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              description={passwordHint}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput
+                label="Phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="03001234567"
+                required
+                {...form.getInputProps('phone')}
+              />
+              <TextInput label="License ID" required {...form.getInputProps('license')} />
+            </SimpleGrid>
+            <FormAlert message={form.formError} />
+            <Button type="submit" fullWidth loading={register.isPending}>
+              Register store
+            </Button>
+          </Stack>
+        </form>
+      </AuthCard>
+    </SellerAuthFrame>
+  );
+}

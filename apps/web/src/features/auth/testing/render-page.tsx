@@ -1,0 +1,44 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { theme } from '../../../theme';
+
+/** Prints where the app navigated to, so a test can assert the destination without the real pages. */
+function Landed() {
+  const { pathname } = useLocation();
+  return <p data-testid="landed">{pathname}</p>;
+}
+
+/**
+ * Renders one page at `path` inside the app's providers, with stand-ins for every other route.
+ * `state` is the router location state (e.g. `{ from: '/wishlist' }` as RequireRole sets it).
+ */
+export function renderPage(
+  page: ReactNode,
+  { path, pattern = path, state }: { path: string; pattern?: string; state?: unknown },
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const result = render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+          <Routes>
+            <Route path={pattern} element={page} />
+            <Route path="*" element={<Landed />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+/** Waits until the page has navigated to `path` (generously: this machine is shared and slow). */
+export async function expectLandedAt(path: string) {
+  await waitFor(() => expect(screen.getByTestId('landed').textContent).toBe(path), { timeout: 5000 });
+}

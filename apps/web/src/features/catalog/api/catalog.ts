@@ -1,0 +1,81 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  HomePayload,
+  Product,
+  ProductDetail,
+  ProductInput,
+  SearchResult,
+  StorePage,
+} from '@pricehub/shared/schemas/product';
+import { del, get, post, put } from '../../../api/client';
+import { cartQueryKey } from '../../../api/cart-summary';
+import { toQueryString, type SearchFilters } from '../lib/search-params';
+
+export const useHome = () => useQuery({ queryKey: ['home'], queryFn: () => get<HomePayload>('/home') });
+
+export const useSearch = (filters: SearchFilters) =>
+  useQuery({
+    queryKey: ['products', filters],
+    queryFn: () => get<SearchResult>(`/products?${toQueryString(filters)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProduct = (id: number) =>
+  useQuery({
+    queryKey: ['product', id],
+    queryFn: () => get<ProductDetail>(`/products/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+
+export const useStore = (slug: string) =>
+  useQuery({ queryKey: ['store', slug], queryFn: () => get<StorePage>(`/stores/${encodeURIComponent(slug)}`) });
+
+/** Counts a view once per page opening; the server decides whether it counts (once per 10 minutes). */
+export const recordView = (id: number) => post<{ counted: boolean; views: number }>(`/products/${id}/views`);
+
+export function useAddToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: number) => post<{ message?: string }>('/cart/items', { productId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: cartQueryKey }),
+  });
+}
+
+export const saveForLater = (list: 'wishlist' | 'compare', productId: number) =>
+  post<{ message?: string }>(`/${list}`, { productId });
+
+// ── seller products ──
+
+const sellerKey = ['seller-products'] as const;
+
+export const useSellerProducts = () =>
+  useQuery({ queryKey: sellerKey, queryFn: () => get<{ items: Product[] }>('/seller/products') });
+
+/** The product form's values: strings as typed, so a failed submit keeps exactly what was entered. */
+export type ProductFormValues = Record<keyof Omit<ProductInput, 'stock'>, string> & { stock: 'instock' | 'outofstock' };
+
+function useSellerMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: sellerKey });
+      void client.invalidateQueries({ queryKey: ['products'] });
+      void client.invalidateQueries({ queryKey: ['product'] });
+      void client.invalidateQueries({ queryKey: ['home'] });
+    },
+  });
+}
+
+export const useCreateProduct = () =>
+  useSellerMutation((values: ProductFormValues) =>
+    post<{ product: Product; message: string }>('/seller/products', values),
+  );
+
+export const useUpdateProduct = (id: number) =>
+  useSellerMutation((values: ProductFormValues) =>
+    put<{ product: Product; message: string }>(`/seller/products/${id}`, values),
+  );
+
+export const useDeleteProduct = () =>
+  useSellerMutation((id: number) => del<{ message: string }>(`/seller/products/${id}`));

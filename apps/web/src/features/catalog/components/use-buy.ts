@@ -1,0 +1,42 @@
+import { useNavigate } from 'react-router';
+import { messages } from '@pricehub/shared/messages';
+import { ApiRequestError } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { useAddToCart, saveForLater } from '../api/catalog';
+
+/** Cart, wishlist and compare actions with the spec's sign-in rules and toasts. */
+export function useShopperActions() {
+  const { customer } = useSession();
+  const navigate = useNavigate();
+  const addToCart = useAddToCart();
+
+  const toLogin = () => navigate('/login', { state: { from: window.location.pathname } });
+
+  return {
+    adding: addToCart.isPending,
+    async addToCart(productId: number, thenGoToCart = false) {
+      if (!customer) return toLogin();
+      try {
+        await addToCart.mutateAsync(productId);
+        notifySuccess(messages.cart.added);
+        if (thenGoToCart) navigate('/shoppingCart');
+      } catch (error) {
+        notifyError(error instanceof Error ? error.message : messages.generic.internal);
+      }
+    },
+    async save(list: 'wishlist' | 'compare', productId: number) {
+      if (!customer) return notifyError('Login First Please');
+      try {
+        const res = await saveForLater(list, productId);
+        notifySuccess(
+          res?.message ?? (list === 'wishlist' ? messages.wishlist.added : 'Successfully Added to Compare'),
+        );
+      } catch (error) {
+        notifyError(
+          error instanceof ApiRequestError || error instanceof Error ? error.message : messages.generic.internal,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { Anchor, Badge, Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconHeart, IconScale, IconShoppingCart } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { Link, Outlet, useParams } from 'react-router';
+import type { ProductDetail } from '@pricehub/shared/schemas/product';
+import { usePageTitle } from '../../../components/page-title';
+import { recordView, useProduct } from '../api/catalog';
+import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { PriceTag, StoreCountLine } from '../components/price-tag';
+import { ProductGrid } from '../components/product-grid';
+import { useShopperActions } from '../components/use-buy';
+
+const categoryLabel = { mobile: 'Mobile', laptop: 'Laptop', computer: 'Computer' } as const;
+
+/** /result/productHub/:productId: the product, its reviews, the offers panel (child route) and recommendations. */
+export function ProductHubPage() {
+  const id = Number(useParams().productId);
+  const product = useProduct(id);
+  usePageTitle(product.data?.name ?? 'Product');
+
+  useEffect(() => {
+    // The server decides whether this opening counts (once per viewer per 10 minutes).
+    if (Number.isInteger(id) && id > 0) recordView(id).catch(() => undefined);
+  }, [id]);
+
+  if (!Number.isInteger(id) || id <= 0) return <EmptyState title="Product not found" />;
+  if (product.isLoading) return <LoadingState label="Loading product" />;
+  if (product.isError) return <ErrorState error={product.error} onRetry={() => product.refetch()} />;
+  const p = product.data!;
+  return (
+    <Stack gap="xl">
+      <Details product={p} />
+      <Outlet context={{ product: p }} />
+      <Reviews product={p} />
+      {p.recommendations.length > 0 && (
+        <section aria-labelledby="recs-title">
+          <Title order={2} id="recs-title" mb="md">
+            You may also like
+          </Title>
+          <ProductGrid products={p.recommendations} />
+        </section>
+      )}
+    </Stack>
+  );
+}
+
+function Details({ product: p }: { product: ProductDetail }) {
+  const actions = useShopperActions();
+  const inStock = p.stock === 'instock';
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <Image
+            src={p.image || undefined}
+            alt={p.name}
+            h={{ base: 260, sm: 380 }}
+            fit="contain"
+            fallbackSrc="/favicon.svg"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <Stack gap="sm">
+            <Group gap="xs">
+              <Badge variant="light">{categoryLabel[p.category]}</Badge>
+              <Badge variant="outline">{p.brand}</Badge>
+              {p.sale && (
+                <Badge color="red">
+                  {p.sale.title}: -{p.sale.percent}%
+                </Badge>
+              )}
+            </Group>
+            <Title order={1} size="h2">
+              {p.name}
+            </Title>
+            <PriceTag product={p} size="xl" />
+            <StoreCountLine product={p} />
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                Status:
+              </Text>
+              {inStock ? (
+                <Badge color="green" variant="light">
+                  In Stock
+                </Badge>
+              ) : (
+                <Badge color="red">Out of Stock</Badge>
+              )}
+            </Group>
+            {p.store && (
+              <Text size="sm">
+                Seller:{' '}
+                <Anchor component={Link} to={`/viewstore/${p.store.slug}`}>
+                  {p.store.name}
+                </Anchor>
+              </Text>
+            )}
+            <Text size="sm">
+              RAM {p.ram} GB · Storage {p.storage} GB
+            </Text>
+            <Text style={{ whiteSpace: 'pre-line' }}>{p.description}</Text>
+            <Divider />
+            <Group gap="sm">
+              {inStock && p.store && (
+                <Button
+                  leftSection={<IconShoppingCart size={18} aria-hidden />}
+                  onClick={() => actions.addToCart(p.id)}
+                  loading={actions.adding}
+                >
+                  Add to Cart
+                </Button>
+              )}
+              {p.store && (
+                <Button component={Link} to={`/viewstore/${p.store.slug}`} variant="default">
+                  Visit Store
+                </Button>
+              )}
+              <Button
+                variant="light"
+                leftSection={<IconHeart size={18} aria-hidden />}
+                onClick={() => actions.save('wishlist', p.id)}
+              >
+                Add to Wishlist
+              </Button>
+              <Button
+                variant="light"
+                leftSection={<IconScale size={18} aria-hidden />}
+                onClick={() => actions.save('compare', p.id)}
+              >
+                Add to Compare
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}
+
+function Reviews({ product: p }: { product: ProductDetail }) {
+  return (
+    <section aria-labelledby="reviews-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} id="reviews-title">
+          Reviews
+        </Title>
+        <Group gap="xs">
+          <Badge size="lg" color={p.score.positive >= p.score.negative ? 'green' : 'red'}>
+            {p.ratingText}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            Score {p.score.score} · {p.score.positive} positive · {p.score.negative} negative
+          </Text>
+        </Group>
+      </Group>
+      {p.reviews.length === 0 ? (
+        <Text c="dimmed">No reviews yet.</Text>
+      ) : (
+        <Stack gap="sm">
+          {p.reviews.map((r) => (
+            <Paper key={r.id} withBorder p="sm" radius="md">
+              <Group justify="space-between">
+                <Text fw={600}>{r.author || 'Customer'}</Text>
+                <Text size="xs" c="dimmed">
+                  {r.rating ? `${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)} · ` : ''}
+                  {dayjs(r.createdAt).format('D MMM YYYY')}
+                </Text>
+              </Group>
+              <Text size="sm" mt={4}>
+                {r.text}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

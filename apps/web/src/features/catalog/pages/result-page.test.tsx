@@ -1,0 +1,96 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@pricehub/shared/messages';
+import type { Product, SearchResult } from '@pricehub/shared/schemas/product';
+import { theme } from '../../../theme';
+import { ResultPage } from './result-page';
+
+const product: Product = {
+  id: 7,
+  name: 'Dell XPS 13 9340',
+  brand: 'Dell',
+  category: 'laptop',
+  description: 'Ultrabook',
+  ram: 16,
+  storage: 512,
+  price: 25_000_000,
+  salePrice: 22_500_000,
+  sale: { code: 'S1', title: 'Sale', percent: 10 },
+  stock: 'outofstock',
+  quantity: 0,
+  image: '/uploads/x.webp',
+  thumbnail: '/uploads/x-thumb.webp',
+  store: { slug: 'laptop-lane', name: 'Laptop Lane' },
+  lowestPrice: 22_000_000,
+  storeCount: 3,
+};
+
+function reply(result: Partial<SearchResult>) {
+  const body: SearchResult = {
+    items: [],
+    total: 0,
+    page: 1,
+    pageSize: 24,
+    facets: { category: [], brand: [], ram: [], price: [] },
+    ...result,
+  };
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/result" element={<ResultPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ResultPage', () => {
+  it('asks the server with the URL filters and shows cards, sale price, store count and facets', async () => {
+    const fetchMock = reply({
+      items: [product],
+      total: 1,
+      facets: {
+        category: [{ value: 'laptop', count: 1 }],
+        brand: [{ value: 'Dell', count: 1 }],
+        ram: [{ value: 16, count: 1 }],
+        price: [{ min: 250000, max: 255000, count: 1 }],
+      },
+      corrected: 'xps',
+    });
+    renderAt('/result?q=xsp&brand=Dell&sort=price_asc');
+    expect(await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' })).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/products?q=xsp&brand=Dell&sort=price_asc');
+    expect(screen.getByText('Rs 225,000')).toBeTruthy();
+    expect(screen.getByText('from Rs 220,000 at 3 stores')).toBeTruthy();
+    expect(screen.getByText('Out of Stock')).toBeTruthy();
+    expect(screen.getByText('Dell (1)')).toBeTruthy();
+    expect(screen.getByText('16 GB (1)')).toBeTruthy();
+    expect(screen.getByText(/showing results for “xps”/)).toBeTruthy();
+  });
+
+  it.each([
+    ['/result?brand=Nokia&ram=8', messages.search.noBrand],
+    ['/result?ram=64', messages.search.noRam],
+    ['/result?minPrice=1&maxPrice=2', messages.search.noPrice],
+    ['/result?q=zzzz', messages.search.noResults],
+  ])('shows the spec alert for an empty %s', async (url, message) => {
+    reply({});
+    renderAt(url);
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});

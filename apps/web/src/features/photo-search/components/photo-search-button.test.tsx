@@ -1,0 +1,115 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Guess } from '../model/guesses';
+import { PhotoSearchButton } from './photo-search-button';
+
+// The real model runs in the e2e test and in packages/brand-model; here the UI's decisions are under test.
+// A plain function rather than vi.fn: vi.fn's result tracking turns a rejected promise into an unhandled one.
+let predictPhoto: (file: Blob) => Promise<Guess[]>;
+let predictCalls = 0;
+vi.mock('../model/predict-photo', () => ({
+  predictPhoto: (file: Blob) => {
+    predictCalls++;
+    return predictPhoto(file);
+  },
+}));
+
+globalThis.URL.createObjectURL ??= () => 'blob:photo';
+globalThis.URL.revokeObjectURL ??= () => {};
+
+function CurrentUrl() {
+  const location = useLocation();
+  return <output aria-label="Current URL">{location.pathname + location.search}</output>;
+}
+
+const renderInHeader = () =>
+  render(
+    // env="test" turns off Mantine's transitions and portals, which happy-dom cannot run.
+    <MantineProvider env="test">
+      <MemoryRouter initialEntries={['/']}>
+        <header>
+          <PhotoSearchButton />
+        </header>
+        <Routes>
+          <Route path="*" element={<CurrentUrl />} />
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+
+const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'lid.png', { type: 'image/png' });
+const guesses = (...pairs: [Guess['brand'], number][]): Guess[] =>
+  pairs.map(([brand, probability]) => ({ brand, probability }));
+
+describe('PhotoSearchButton', () => {
+  beforeEach(() => {
+    predictCalls = 0;
+  });
+
+  it('shows a confident guess with the next two as chips, and opens the results for that brand', async () => {
+    predictPhoto = async () => guesses(['Dell', 0.87], ['HP', 0.06], ['Acer', 0.03], ['Asus', 0.02]);
+    renderInHeader();
+    await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
+
+    await screen.findByText('Looks like Dell (87%)');
+    await screen.findByRole('img', { name: 'Your photo' });
+    const chips = await screen.findByRole('group', { name: 'Other guesses' });
+    expect(chips.textContent).toContain('HP (6%)');
+    expect(chips.textContent).toContain('Acer (3%)');
+    expect(chips.textContent).not.toContain('Asus');
+    await screen.findByText('/result?brand=Dell');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'HP (6%)' }));
+    await screen.findByText('/result?brand=HP');
+  });
+
+  it('says it is not sure below the threshold and lets the shopper pick from the top 3', async () => {
+    predictPhoto = async () => guesses(['Lenovo', 0.41], ['Samsung', 0.33], ['Asus', 0.14], ['Dell', 0.12]);
+    renderInHeader();
+    await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
+
+    await screen.findByText('Not sure which brand this is. Pick one:');
+    expect(screen.queryByText(/Looks like/)).toBeNull();
+    expect(screen.getByLabelText('Current URL').textContent).toMatch(/^\/$/);
+    for (const name of ['Lenovo (41%)', 'Samsung (33%)', 'Asus (14%)']) {
+      await screen.findByRole('button', { name });
+    }
+    await userEvent.click(await screen.findByRole('button', { name: 'Samsung (33%)' }));
+    await screen.findByText('/result?brand=Samsung');
+  });
+
+  it('accepts a photo dropped on the header', async () => {
+    predictPhoto = async () => guesses(['Apple', 0.95], ['HP', 0.02], ['Dell', 0.01]);
+    renderInHeader();
+    const transfer = { types: ['Files'], files: [photo()], dropEffect: 'none' };
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: transfer });
+    screen.getByRole('banner').dispatchEvent(drop);
+
+    await screen.findByText('Looks like Apple (95%)');
+    expect(predictCalls).toBe(1);
+  });
+
+  it('refuses a file that is not an image without running the model', async () => {
+    renderInHeader();
+    const input = screen.getByLabelText('Photo to search by brand');
+    await userEvent.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+
+    await screen.findByText('That file is not a photo. Try a JPG, PNG or WebP image.');
+    expect(predictCalls).toBe(0);
+  });
+
+  it('explains a photo it cannot read and offers to try another', async () => {
+    predictPhoto = async () => {
+      throw new Error('decode failed');
+    };
+    renderInHeader();
+    await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
+
+    await screen.findByText('Could not read this photo. Please try another one.');
+    await screen.findByRole('button', { name: 'Try another photo' });
+  });
+});

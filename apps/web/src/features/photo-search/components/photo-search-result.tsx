@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { CONFIDENT_PROBABILITY, percent, type Guess } from '../model/guesses';
+
+export type PhotoSearchState =
+  | { status: 'idle' }
+  | { status: 'loading'; preview: string }
+  | { status: 'done'; preview: string; guesses: Guess[] }
+  | { status: 'error'; preview?: string; message: string };
+
+interface PhotoSearchResultProps {
+  state: PhotoSearchState;
+  onPickBrand: (guess: Guess) => void;
+  onChooseAnother: () => void;
+}
+
+/** What the popover shows: the photo, then the model's verdict, its runners-up, or a choice when it is unsure. */
+export function PhotoSearchResult({ state, onPickBrand, onChooseAnother }: PhotoSearchResultProps) {
+  if (state.status === 'idle') {
+    return (
+      <Stack gap="xs">
+        <Text size="sm">Drop a photo of a laptop lid or phone back on the header, paste one, or choose a file.</Text>
+        <Button onClick={onChooseAnother}>Choose a photo</Button>
+      </Stack>
+    );
+  }
+  const preview = 'preview' in state && state.preview && (
+    <Image src={state.preview} alt="Your photo" h={140} fit="contain" radius="sm" bg="gray.1" />
+  );
+  return (
+    <Stack gap="xs">
+      {preview}
+      <div role="status" aria-live="polite">
+        {state.status === 'loading' && (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">Looking at your photo…</Text>
+          </Group>
+        )}
+        {state.status === 'error' && (
+          <Alert color="red" variant="light" p="xs">
+            {state.message}
+          </Alert>
+        )}
+        {state.status === 'done' && <Verdict guesses={state.guesses} onPickBrand={onPickBrand} />}
+      </div>
+      {state.status !== 'loading' && (
+        <Button variant="subtle" size="compact-sm" onClick={onChooseAnother}>
+          Try another photo
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function Verdict({ guesses, onPickBrand }: { guesses: Guess[]; onPickBrand: (guess: Guess) => void }) {
+  const [best, ...others] = guesses;
+  if (!best) return null;
+  const chip = (guess: Guess, variant: 'light' | 'filled' = 'light') => (
+    <Button key={guess.brand} variant={variant} radius="xl" size="compact-sm" onClick={() => onPickBrand(guess)}>
+      {guess.brand} ({percent(guess.probability)})
+    </Button>
+  );
+  if (best.probability < CONFIDENT_PROBABILITY) {
+    return (
+      <Stack gap={6}>
+        <Text size="sm" fw={600}>
+          Not sure which brand this is. Pick one:
+        </Text>
+        <Group gap={6}>{guesses.map((g) => chip(g))}</Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      <Text fw={700}>
+        Looks like {best.brand} ({percent(best.probability)})
+      </Text>
+      <Group gap={6} role="group" aria-label="Other guesses">
+        <Text size="xs" c="dimmed">
+          Or:
+        </Text>
+        {others.map((g) => chip(g))}
+      </Group>
+    </Stack>
+  );
+}

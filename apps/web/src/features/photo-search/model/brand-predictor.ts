@@ -1,0 +1,40 @@
+import * as tf from '@tensorflow/tfjs';
+import { BRAND_CLASSES, MODEL_INPUT_SIZE, type BrandClass } from '@pricehub/brand-model/classes';
+import { preprocess, type RawImage } from '@pricehub/brand-model/preprocess';
+
+/*
+ * Loaded with a dynamic import() only once a photo arrives, so TF.js (~1 MB) and the model never weigh on the
+ * first page load.
+ */
+
+export const BRAND_MODEL_URL = '/models/brand/model.json';
+
+export interface BrandGuess {
+  brand: BrandClass;
+  probability: number;
+}
+
+let modelPromise: Promise<tf.LayersModel> | null = null;
+
+function loadBrandModel(): Promise<tf.LayersModel> {
+  modelPromise ??= tf.loadLayersModel(BRAND_MODEL_URL).catch((error: unknown) => {
+    // Let the next photo try again (e.g. after a dropped connection).
+    modelPromise = null;
+    throw error;
+  });
+  return modelPromise;
+}
+
+/** All classes, most likely first. */
+export async function predictBrand(image: RawImage): Promise<BrandGuess[]> {
+  const model = await loadBrandModel();
+  const input = preprocess(image);
+  const output = tf.tidy(
+    () => model.predict(tf.tensor4d(input, [1, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3])) as tf.Tensor,
+  );
+  const probabilities = await output.data();
+  output.dispose();
+  return BRAND_CLASSES.map((brand, i) => ({ brand, probability: probabilities[i] ?? 0 })).sort(
+    (a, b) => b.probability - a.probability,
+  );
+}

@@ -1,0 +1,109 @@
+import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatRs } from '@pricehub/shared/rules/money';
+import type { WishlistItem } from '@pricehub/shared/schemas/saved';
+import { ApiRequestError } from '../../../api/client';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { usePageTitle } from '../../../components/page-title';
+import { CustomerOnly } from '../components/customer-only';
+import { useRemoveFromWishlist, useWishlist } from '../api/wishlist';
+import { ConfirmRemoveModal } from '../components/confirm-remove-modal';
+import { ListEmpty, ListError, ListLoading } from '../components/list-state';
+
+export function WishlistPage() {
+  usePageTitle('Wishlist');
+  return (
+    <CustomerOnly>
+      <Wishlist />
+    </CustomerOnly>
+  );
+}
+
+function Wishlist() {
+  const wishlist = useWishlist();
+  const remove = useRemoveFromWishlist();
+  const [removing, setRemoving] = useState<WishlistItem | null>(null);
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: (res) => notifySuccess(res.message),
+      onError: (error) => notifyError(error instanceof ApiRequestError ? error.message : String(error)),
+      onSettled: () => setRemoving(null),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Wishlist</Title>
+      {wishlist.isPending ? (
+        <ListLoading label="Loading your wishlist" />
+      ) : wishlist.isError ? (
+        <ListError message={wishlist.error.message} onRetry={() => void wishlist.refetch()} />
+      ) : wishlist.data.length === 0 ? (
+        <ListEmpty title="Your Wishlist is Empty">
+          Save products and store offers with "Add to WishList" to find them here later.
+        </ListEmpty>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+          {wishlist.data.map((item) => (
+            <WishlistCard key={item.id} item={item} onRemove={() => setRemoving(item)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <ConfirmRemoveModal
+        name={removing?.name ?? null}
+        listName="wishlist"
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}
+
+function WishlistCard({ item, onRemove }: { item: WishlistItem; onRemove: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="wishlist-item">
+      <Card.Section>
+        <Image src={item.image || undefined} alt={item.name} h={180} fit="contain" fallbackSrc="/favicon.svg" />
+      </Card.Section>
+      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+        <Anchor component={Link} to={item.url} fw={600} lineClamp={2}>
+          {item.name}
+        </Anchor>
+        <Text fw={700} size="lg">
+          {formatRs(item.price)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {item.store ? `at ${item.store}` : 'No store offers it right now'}
+        </Text>
+        <Group gap="xs">
+          <Badge color={item.inStock ? 'green' : 'gray'} variant="light">
+            {item.inStock ? 'In Stock' : 'Out of Stock'}
+          </Badge>
+          <Badge color="blue" variant="outline">
+            {item.ratingText}
+          </Badge>
+          {item.kind === 'offer' && (
+            <Badge color="grape" variant="light">
+              Other store
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+      <Button
+        mt="md"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={16} />}
+        onClick={onRemove}
+        aria-label={`Remove ${item.name} from wishlist`}
+      >
+        Remove
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Complaint, ComplaintInput, ComplaintUpdate } from '@pricehub/shared/schemas/complaint';
+import { get, post, put } from '../../../api/client';
+
+const mineKey = ['complaints', 'mine'] as const;
+const storeKey = ['seller', 'complaints'] as const;
+
+export const useMyComplaints = () =>
+  useQuery({ queryKey: mineKey, queryFn: () => get<{ complaints: Complaint[] }>('/complaints') });
+
+export function useFileComplaint() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ComplaintInput) => post<{ message: string; complaint: Complaint }>('/complaints', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: mineKey }),
+  });
+}
+
+export const useStoreComplaints = () =>
+  useQuery({ queryKey: storeKey, queryFn: () => get<{ complaints: Complaint[] }>('/seller/complaints') });
+
+export function useUpdateComplaint() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: ComplaintUpdate & { id: number }) =>
+      put<{ message: string; complaint: Complaint }>(`/seller/complaints/${id}`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: storeKey }),
+  });
+}
+
+/** The customer's orders, from the shopping area's GET /api/orders; only what the complaint form shows. */
+export interface OrderOption {
+  orderId: string;
+  total?: number;
+  status?: string;
+  createdAt?: string;
+}
+
+export const useMyOrderOptions = () =>
+  useQuery({
+    queryKey: ['orders', 'options'],
+    queryFn: async () => (await get<{ orders: OrderOption[] }>('/orders')).orders,
+  });

@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SellerProfile } from '@pricehub/shared/schemas/account';
+import { get, put } from '../../../api/client';
+import { sessionQueryKey } from '../../../api/session';
+
+const key = ['me', 'profile'] as const;
+
+export const useSellerProfile = () => useQuery({ queryKey: key, queryFn: () => get<SellerProfile>('/me/profile') });
+
+export type SellerProfileChanges = Pick<SellerProfile, 'sellerName' | 'storeName' | 'phoneNo' | 'storeStatus'>;
+
+export function useUpdateSellerProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SellerProfileChanges) => put<{ message: string; profile: SellerProfile }>('/me/profile', input),
+    onSuccess: ({ profile }) => {
+      client.setQueryData(key, profile);
+      // The sidebar shows the store's name from the session.
+      void client.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      put<{ message: string }>('/me/password', input),
+  });

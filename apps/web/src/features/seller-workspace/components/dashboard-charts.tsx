@@ -1,0 +1,67 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
+import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
+
+const rupees = (paisa: number) => Math.floor(paisa / PAISA_PER_RUPEE);
+const rs = (value: number) => `Rs ${value.toLocaleString('en-US')}`;
+
+function ChartCard({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {empty ? (
+        <Text c="dimmed" size="sm" py="xl" ta="center">
+          Nothing to show yet.
+        </Text>
+      ) : (
+        children
+      )}
+    </Paper>
+  );
+}
+
+/** The dashboard's three charts; loaded on their own so the charting library stays out of the first paint. */
+export default function DashboardCharts({ data }: { data: SellerDashboard }) {
+  const prices = data.priceChart.map((p) => ({ name: p.name, price: rupees(p.price) }));
+  const months = data.salesByMonth.map((m) => ({ label: m.label, revenue: rupees(m.revenue), orders: m.orders }));
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <ChartCard title="Products Catalogue" empty={prices.length === 0}>
+        <BarChart
+          h={260}
+          data={prices}
+          dataKey="name"
+          series={[{ name: 'price', label: 'Price', color: 'blue.6' }]}
+          valueFormatter={rs}
+          xAxisProps={{ tick: false }}
+          aria-label="Bar chart of product prices"
+        />
+      </ChartCard>
+      <ChartCard title="Sales, last 12 months" empty={false}>
+        <LineChart
+          h={260}
+          data={months}
+          dataKey="label"
+          series={[{ name: 'revenue', label: 'Revenue', color: 'teal.6' }]}
+          valueFormatter={rs}
+          curveType="monotone"
+          aria-label="Line chart of revenue per month for the last 12 months"
+        />
+      </ChartCard>
+      <ChartCard title="Data Analysis" empty={data.views.length === 0}>
+        <BarChart
+          h={260}
+          data={data.views}
+          dataKey="name"
+          series={[{ name: 'views', label: 'Product views', color: 'grape.6' }]}
+          xAxisProps={{ tick: false }}
+          aria-label="Bar chart of product views"
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}

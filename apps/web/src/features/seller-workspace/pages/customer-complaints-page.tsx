@@ -1,0 +1,61 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatMdy } from '@pricehub/shared/rules/dates';
+import { messages } from '@pricehub/shared/messages';
+import { RequireRole } from '../../../components/require-role';
+import { usePageTitle } from '../../../components/page-title';
+import { useMyComplaints } from '../api/complaints';
+import { ComplaintStatusBadge } from '../components/complaint-status-badge';
+import { EmptyState, LoadError, PageLoader } from '../components/query-states';
+
+function MyComplaints() {
+  usePageTitle('Your complaints');
+  const complaints = useMyComplaints();
+  return (
+    <Stack maw={860} mx="auto" w="100%">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Your complaints
+        </Title>
+        <Button component={Link} to="/registercomplain" variant="light">
+          Register a complaint
+        </Button>
+      </Group>
+      {complaints.isLoading && <PageLoader />}
+      {complaints.isError && <LoadError error={complaints.error} onRetry={() => void complaints.refetch()} />}
+      {complaints.data?.complaints.length === 0 && <EmptyState message={messages.complaint.none} />}
+      {complaints.data?.complaints.map((c) => (
+        <Paper key={c.id} withBorder p="md" radius="md" component="article" aria-labelledby={`complaint-${c.id}`}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap">
+              <Title order={2} size="h5" id={`complaint-${c.id}`}>
+                {c.subject}
+              </Title>
+              <ComplaintStatusBadge status={c.status} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              Order {c.orderId} · {c.store.name} · {formatMdy(new Date(c.createdAt))}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {c.description}
+            </Text>
+            <Text size="sm">
+              <Text span fw={600}>
+                Action taken:{' '}
+              </Text>
+              {c.actionTaken || 'None yet'}
+            </Text>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export function CustomerComplaintsPage() {
+  return (
+    <RequireRole role="customer">
+      <MyComplaints />
+    </RequireRole>
+  );
+}

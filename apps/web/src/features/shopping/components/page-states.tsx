@@ -1,0 +1,39 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export function LoadingState({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center py="xl">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** A failed load says what went wrong and offers to try again; nothing on the page is lost. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return (
+    <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Could not load this page" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <Text fw={600} size="lg">
+        {title}
+      </Text>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCartCount } from '../../../api/cart-summary';
+import { useSession } from '../../../api/session';
+import { usePageTitle } from '../../../components/page-title';
+import { RequireRole } from '../../../components/require-role';
+import { useMyOrders } from '../api/orders';
+import { CustomerOrderCard } from '../components/customer-order-card';
+import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { ProfileForm } from '../components/profile-form';
+
+export function CustomerPanelPage() {
+  return (
+    <RequireRole role="customer">
+      <CustomerPanel />
+    </RequireRole>
+  );
+}
+
+function CustomerPanel() {
+  usePageTitle('Your account');
+  const { customer } = useSession();
+  const orders = useMyOrders();
+  const cartCount = useCartCount();
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Paper withBorder p="md" radius="md" component="nav" aria-label="Your account">
+          <Stack gap="xs">
+            <Text fw={700}>{customer?.name}</Text>
+            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {customer?.email}
+            </Text>
+            <Group justify="space-between">
+              <Anchor href="#orders">Orders</Anchor>
+              <Text fw={600} aria-label="Order count">
+                {orders.data?.length ?? '–'}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Anchor component={Link} to="/shoppingCart">
+                Cart items
+              </Anchor>
+              <Text fw={600} aria-label="Cart item count">
+                {cartCount}
+              </Text>
+            </Group>
+            <Anchor href="#profile">Edit Profile</Anchor>
+            <Anchor component={Link} to="/addReviews">
+              Add reviews
+            </Anchor>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Stack gap="lg">
+          <ProfileForm />
+          <Stack component="section" aria-labelledby="orders-title" id="orders">
+            <Title order={2} size="h4" id="orders-title">
+              Order history
+            </Title>
+            {orders.isLoading ? (
+              <LoadingState label="Loading your orders" />
+            ) : orders.isError ? (
+              <ErrorState error={orders.error} onRetry={() => orders.refetch()} />
+            ) : orders.data!.length === 0 ? (
+              <EmptyState title="You have no orders yet">
+                <Anchor component={Link} to="/">
+                  Start shopping
+                </Anchor>
+              </EmptyState>
+            ) : (
+              orders.data!.map((order) => <CustomerOrderCard key={order.orderId} order={order} />)
+            )}
+          </Stack>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Ingestion speed: a generated Google Merchant feed of ITEMS phones is ingested into an empty store, then once
+ * more with 1% of the prices changed (the everyday refresh). Both runs must finish within BUDGET_S seconds.
+ *
+ *   npx tsx bench/ingest.ts                                 # embedded PGlite (in memory)
+ *   DATABASE_URL=postgres://… npx tsx bench/ingest.ts       # a PostgreSQL server (a scratch database is made)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/context';
+import { migrate, openDatabase, type Database } from '../apps/server/src/db/client';
+import { merchantFeed } from '../apps/server/src/modules/offers/fixtures/fixture-server';
+import { ingestSource, type IngestReport } from '../apps/server/src/modules/offers/ingest';
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
+const BUDGET_S = 10;
+
+async function openBenchDatabase(): Promise<{ database: Database; label: string; drop?: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, label: 'PGlite (in-process)' };
+  }
+  const name = `ph_bench_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ url, poolSize: 1 });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), poolSize: 4 });
+  await migrate(database);
+  return {
+    database,
+    label: 'PostgreSQL',
+    drop: async () => {
+      await database.close();
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    },
+  };
+}
+
+export async function runIngestBench(): Promise<boolean> {
+  const { database, label, drop } = await openBenchDatabase();
+  const ctx: Pick<AppContext, 'db' | 'config' | 'now'> = {
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-bench' }),
+    db: database.db,
+    now: () => new Date(),
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'pricehub-ingest-bench-'));
+  const first = join(dir, 'feed.xml');
+  const second = join(dir, 'feed-changed.xml');
+  writeFileSync(first, merchantFeed(ITEMS));
+  writeFileSync(
+    second,
+    merchantFeed(ITEMS, (i) => (i % 100 === 0 ? 9_000 + i : 10_000 + i)),
+  );
+
+  let ok = true;
+  const timed = async (name: string, source: string, expect: Partial<IngestReport>) => {
+    const started = performance.now();
+    const report = await ingestSource(ctx, { store: 'Bench Store', source, format: 'gmc' });
+    const seconds = (performance.now() - started) / 1000;
+    const counts = { new: report.new, updated: report.updated, unchanged: report.unchanged, failed: report.failed };
+    const right = Object.entries(expect).every(([k, v]) => counts[k as keyof typeof counts] === v);
+    const pass = right && seconds <= BUDGET_S;
+    ok &&= pass;
+    console.log(
+      `${label.padEnd(20)} ${name.padEnd(16)} ${ITEMS} items in ${seconds.toFixed(2)} s = ${Math.round(ITEMS / seconds)} items/s ` +
+        `(new ${counts.new}, updated ${counts.updated}, unchanged ${counts.unchanged}, failed ${counts.failed}) ` +
+        `${pass ? 'PASS' : `FAIL${right ? '' : ' (wrong counts)'}`} [budget ${BUDGET_S} s]`,
+    );
+  };
+  try {
+    await timed('first ingest', first, { new: ITEMS, failed: 0 });
+    await timed('1% re-priced', second, { new: 0, updated: ITEMS / 100, unchanged: ITEMS - ITEMS / 100, failed: 0 });
+  } finally {
+    if (drop) await drop();
+    else await database.close();
+  }
+  return ok;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runIngestBench().then((ok) => process.exit(ok ? 0 : 1));
+}

@@ -1,0 +1,38 @@
+/**
+ * The server half of bench/search.ts, run in its own process so the load generator does not share its event loop.
+ * BENCH_MODE=hello: a bare Fastify hello-world (the reference). BENCH_MODE=app: the real app's routes on the
+ * database in DATABASE_URL (or PGlite in BENCH_PGLITE_DIR). Prints "listening <port>" when ready.
+ */
+import Fastify from 'fastify';
+import pino from 'pino';
+import { logTransport } from '../apps/server/src/adapters/mail/transport';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/context';
+import { openDatabase } from '../apps/server/src/db/client';
+
+const mode = process.env.BENCH_MODE ?? 'app';
+
+async function start(): Promise<{ listen: () => Promise<string> }> {
+  if (mode === 'hello') {
+    const app = Fastify();
+    app.get('/hello', async () => ({ hello: 'world' }));
+    return { listen: () => app.listen({ port: 0, host: '127.0.0.1' }) };
+  }
+  const url = process.env.DATABASE_URL || undefined;
+  const database = await openDatabase({ url, dataDir: url ? undefined : process.env.BENCH_PGLITE_DIR, poolSize: 16 });
+  const config = { ...loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/bench-search-data', LOG_LEVEL: 'silent', JOBS: 'off' }) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mail: logTransport(pino({ level: 'silent' })),
+    now: () => new Date(),
+  };
+  const app = await buildApp(ctx, { web: false });
+  return { listen: () => app.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+const server = await start();
+const address = await server.listen();
+console.log(`listening ${new URL(address).port}`);

@@ -1,0 +1,70 @@
+import { stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import * as tf from '@tensorflow/tfjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BRAND_CLASSES, MODEL_INPUT_SIZE } from './classes';
+import { decodePhoto, listFolder } from './dataset';
+import { formatEvaluation, scorePredictions, type Evaluation } from './evaluate';
+import { loadModel } from './model-io';
+import { useWasmBackend } from './node-backend';
+import { preprocess } from './preprocess';
+
+/*
+ * The shipped model (apps/web/public/models/brand), through the same `preprocess` the browser uses, on a small
+ * held-out set committed in fixtures/ (rendered once with seeds 9101 and 9102, which training never uses).
+ * CI never trains: this only reads what was shipped.
+ */
+const modelDir = fileURLToPath(new URL('../../../apps/web/public/models/brand', import.meta.url));
+const fixtures = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+
+/** Floors a little under the accuracy measured on the large test sets (README), as these sets are small. */
+const MIN_ORDINARY_TOP1 = 0.9;
+const MIN_HARD_TOP1 = 0.6;
+
+let model: tf.LayersModel;
+
+async function evaluateFolder(dir: string): Promise<Evaluation> {
+  const files = await listFolder(dir);
+  const probabilities = new Float32Array(files.length * BRAND_CLASSES.length);
+  for (const [i, file] of files.entries()) {
+    const input = preprocess(await decodePhoto(file.path));
+    const p = tf.tidy(() =>
+      (model.predict(tf.tensor4d(input, [1, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3])) as tf.Tensor).dataSync(),
+    );
+    probabilities.set(p, i * BRAND_CLASSES.length);
+  }
+  return scorePredictions(
+    probabilities,
+    files.map((f) => f.label),
+  );
+}
+
+describe('shipped brand model', () => {
+  beforeAll(async () => {
+    await useWasmBackend();
+    model = await loadModel(modelDir);
+  });
+
+  it('takes a 224×224 RGB photo and answers one probability per brand, within the 5 MB budget', async () => {
+    expect(model.inputs[0]!.shape).toEqual([null, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3]);
+    expect(model.outputs[0]!.shape).toEqual([null, BRAND_CLASSES.length]);
+    const bytes = (await stat(`${modelDir}/weights.bin`)).size + (await stat(`${modelDir}/model.json`)).size;
+    expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const sum = tf.tidy(
+      () => (model.predict(tf.zeros([1, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3])) as tf.Tensor).sum().dataSync()[0],
+    );
+    expect(sum).toBeCloseTo(1, 4);
+  });
+
+  it(`recognises the ordinary held-out photos (top-1 ≥ ${MIN_ORDINARY_TOP1 * 100}%)`, async () => {
+    const result = await evaluateFolder(fixtures('holdout'));
+    expect(result.count).toBe(48);
+    expect(result.top1, formatEvaluation('ordinary held-out', result)).toBeGreaterThanOrEqual(MIN_ORDINARY_TOP1);
+  });
+
+  it(`recognises the hard held-out photos: small, blurred, cluttered (top-1 ≥ ${MIN_HARD_TOP1 * 100}%)`, async () => {
+    const result = await evaluateFolder(fixtures('holdout-hard'));
+    expect(result.count).toBe(24);
+    expect(result.top1, formatEvaluation('hard held-out', result)).toBeGreaterThanOrEqual(MIN_HARD_TOP1);
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Messages the spec does not word; the spec's own cart toasts are in messages.cart. */
+export const cartMessages = {
+  notFound: 'This product is not in your cart',
+  productNotFound: 'Product not found',
+  outOfStock: 'This product is out of stock',
+  storeClosed: 'This store is closed and is not taking orders',
+  notSoldHere: 'This product is sold only by external stores',
+  quantityInvalid: 'Quantity must be a whole number from 0 to 99',
+  overStock: (available: number) =>
+    available === 1 ? 'Only 1 unit is in stock' : `Only ${available} units are in stock`,
+} as const;
+
+export const MAX_LINE_QUANTITY = 99;
+
+export const cartAddInput = z.object({
+  productId: z.coerce.number({ error: cartMessages.productNotFound }).int().positive(cartMessages.productNotFound),
+  quantity: z.coerce
+    .number({ error: cartMessages.quantityInvalid })
+    .int(cartMessages.quantityInvalid)
+    .min(1, cartMessages.quantityInvalid)
+    .max(MAX_LINE_QUANTITY, cartMessages.quantityInvalid)
+    .optional(),
+});
+export type CartAddInput = z.infer<typeof cartAddInput>;
+
+export const cartQuantityInput = z.object({
+  quantity: z.coerce
+    .number({ error: cartMessages.quantityInvalid })
+    .int(cartMessages.quantityInvalid)
+    .min(0, cartMessages.quantityInvalid)
+    .max(MAX_LINE_QUANTITY, cartMessages.quantityInvalid),
+});
+
+export const productIdParams = z.object({
+  productId: z.coerce.number({ error: cartMessages.productNotFound }).int().positive(cartMessages.productNotFound),
+});
+
+const storeRef = z.object({ slug: z.string(), name: z.string() });
+
+/** One cart line as the API returns it; money in paisa. `unitPrice` is what the shopper pays now. */
+export const cartLine = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  brand: z.string(),
+  unitPrice: z.number().int(),
+  price: z.number().int(),
+  sale: z.object({ code: z.string(), title: z.string(), percent: z.number().int() }).optional(),
+  quantity: z.number().int(),
+  stock: z.number().int(),
+  lineTotal: z.number().int(),
+  store: storeRef,
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+export const cartView = z.object({
+  items: z.array(cartLine),
+  /** Sum of quantities: the header counter. */
+  count: z.number().int(),
+  subtotal: z.number().int(),
+});
+export type CartView = z.infer<typeof cartView>;
+
+export const cartChange = cartView.extend({ message: z.string() });
+export type CartChange = z.infer<typeof cartChange>;

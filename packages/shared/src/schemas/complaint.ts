@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const complaintMessages = {
+  orderRequired: 'Please select an order',
+  subjectRequired: 'Subject is required',
+  descriptionRequired: 'Description is required',
+  registered: 'Complaint registered',
+  updated: 'Complaint updated',
+  orderNotYours: 'You can only complain about your own orders',
+  notYours: 'This complaint is about another store',
+  notFound: 'Complaint not found',
+} as const;
+const m = complaintMessages;
+
+export const complaintStatuses = ['Open', 'In progress', 'Resolved'] as const;
+export type ComplaintStatus = (typeof complaintStatuses)[number];
+
+export const complaintInput = z.object({
+  orderId: z.string({ error: m.orderRequired }).trim().min(1, m.orderRequired).max(40),
+  subject: z.string({ error: m.subjectRequired }).trim().min(1, m.subjectRequired).max(200),
+  description: z.string({ error: m.descriptionRequired }).trim().min(1, m.descriptionRequired).max(4000),
+});
+export type ComplaintInput = z.infer<typeof complaintInput>;
+
+export const complaintUpdate = z.object({
+  status: z.enum(complaintStatuses, { error: 'Please choose a status' }),
+  actionTaken: z.string().trim().max(4000).default(''),
+});
+export type ComplaintUpdate = z.infer<typeof complaintUpdate>;
+
+export interface Complaint {
+  id: number;
+  orderId: string;
+  subject: string;
+  description: string;
+  status: ComplaintStatus;
+  actionTaken: string;
+  createdAt: string;
+  updatedAt: string;
+  store: { name: string; slug: string };
+  customer: { name: string; email: string };
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Wording for the price-comparison screens that messages.ts does not carry (the spec gives none). */
+export const offerMessages = {
+  sentimentTexts: 'Send between 1 and 200 review texts of at most 5000 characters each',
+  alertSet: 'Price drop alert set',
+  alertRemoved: 'Price drop alert removed',
+  alertTargetInvalid: 'Please enter a valid target price',
+  productNotFound: 'Product not found',
+  offerNotFound: 'External product not found',
+  alertNotFound: 'No price drop alert for this product',
+  notAvailable: 'Not Available',
+} as const;
+
+export const sentimentInput = z.object({
+  texts: z
+    .array(z.string({ error: offerMessages.sentimentTexts }).max(5000, offerMessages.sentimentTexts), {
+      error: offerMessages.sentimentTexts,
+    })
+    .min(1, offerMessages.sentimentTexts)
+    .max(200, offerMessages.sentimentTexts),
+});
+export type SentimentInput = z.infer<typeof sentimentInput>;
+
+export const ratingTextSchema = z.enum(['Mostly Positive', 'Mostly Negative', 'Mixed Reviews', 'No Reviews']);
+export const sentimentScore = z.object({ score: z.number(), positive: z.number().int(), negative: z.number().int() });
+export const sentimentResult = sentimentScore.extend({ ratingText: ratingTextSchema });
+export type SentimentResult = z.infer<typeof sentimentResult>;
+
+const storeRef = z.object({ name: z.string(), slug: z.string() });
+
+/** One row of a product's "Compare prices" table. Money in paisa. `url` is relative for our own sellers. */
+export const productOffer = z.object({
+  id: z.string(),
+  kind: z.enum(['external', 'store']),
+  store: storeRef,
+  url: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  inStock: z.boolean(),
+  available: z.boolean(),
+  ratingText: ratingTextSchema,
+  lastCheckedAt: z.string(),
+});
+export type ProductOffer = z.infer<typeof productOffer>;
+
+export const priceHistory = z.object({
+  series: z.array(
+    z.object({ store: z.string(), points: z.array(z.object({ date: z.string(), price: z.number().int() })) }),
+  ),
+  lowest: z.array(z.object({ date: z.string(), price: z.number().int() })),
+});
+export type PriceHistory = z.infer<typeof priceHistory>;
+
+export const externalProductQuery = z.object({
+  store: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type ExternalProductQuery = z.infer<typeof externalProductQuery>;
+
+export const externalProductItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  store: z.string(),
+  storeSlug: z.string(),
+  url: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  inStock: z.boolean(),
+  available: z.boolean(),
+  image: z.string(),
+  lastCheckedAt: z.string(),
+});
+export type ExternalProductItem = z.infer<typeof externalProductItem>;
+
+export const externalProductDetail = externalProductItem.extend({
+  description: z.string(),
+  brand: z.string(),
+  ratingValue: z.number().nullable(),
+  ratingCount: z.number().int(),
+  reviews: z.array(z.object({ author: z.string(), text: z.string(), rating: z.number().int().nullable() })),
+  score: sentimentScore,
+  ratingText: ratingTextSchema,
+});
+export type ExternalProductDetail = z.infer<typeof externalProductDetail>;
+
+export const EXTERNAL_PAGE_SIZE = 24;
+
+/** `targetPrice` is in rupees like every form; absent means "any drop below today's lowest price". */
+export const priceAlertInput = z.object({
+  productId: z.coerce.number({ error: offerMessages.productNotFound }).int().positive(offerMessages.productNotFound),
+  targetPrice: z
+    .union([z.number(), z.string().trim()], { error: offerMessages.alertTargetInvalid })
+    .transform((v) => (v === '' ? undefined : Number(v)))
+    .pipe(
+      z
+        .number({ error: offerMessages.alertTargetInvalid })
+        .gt(0, offerMessages.alertTargetInvalid)
+        .max(100_000_000, offerMessages.alertTargetInvalid)
+        .optional(),
+    )
+    .optional()
+    .nullable(),
+});
+export type PriceAlertInput = z.infer<typeof priceAlertInput>;
+
+export const priceAlert = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  targetPrice: z.number().int().nullable(),
+  basePrice: z.number().int(),
+  currentPrice: z.number().int().nullable(),
+  lastNotifiedPrice: z.number().int().nullable(),
+  fired: z.boolean(),
+  createdAt: z.string(),
+});
+export type PriceAlert = z.infer<typeof priceAlert>;

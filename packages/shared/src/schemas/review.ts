@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const reviewMessages = {
+  added: 'Review submitted',
+  textRequired: 'Please write your review',
+  ratingRange: 'Rating must be from 1 to 5 stars',
+  notCompleted: 'You can review a product once its order is Completed',
+  already: 'You have already reviewed this product for this order',
+  lineNotFound: 'This product is not part of the order',
+} as const;
+
+export const reviewInput = z.object({
+  productId: z.coerce.number({ error: reviewMessages.lineNotFound }).int().positive(reviewMessages.lineNotFound),
+  text: z
+    .string({ error: reviewMessages.textRequired })
+    .trim()
+    .min(1, reviewMessages.textRequired)
+    .max(2000, 'A review can be at most 2000 characters'),
+  rating: z.coerce
+    .number({ error: reviewMessages.ratingRange })
+    .int(reviewMessages.ratingRange)
+    .min(1, reviewMessages.ratingRange)
+    .max(5, reviewMessages.ratingRange),
+});
+export type ReviewInput = z.input<typeof reviewInput>;
+
+export interface ReviewView {
+  id: number;
+  productId: number;
+  orderId: string;
+  rating: number;
+  text: string;
+  sentimentScore: number;
+  createdAt: string;
+}

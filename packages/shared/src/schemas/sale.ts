@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { isIsoDay } from '../rules/dates';
+import { messages } from '../messages';
+
+const m = messages.sale;
+
+// ── rules shared by sales and promos ─────────────────────────────────────────────────────────────
+
+export const discountPercent = z
+  .number({ error: m.discountRange })
+  .int(m.discountRange)
+  .min(1, m.discountRange)
+  .max(100, m.discountRange);
+
+/** An ISO day ('YYYY-MM-DD'); a full ISO timestamp is accepted and its date part is the day. */
+export const isoDayInput = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((s) => s.slice(0, 10))
+    .refine(isIsoDay, message);
+
+type Issues = { issues: readonly { path?: readonly PropertyKey[] }[] };
+const clean = (p: Issues, ...fields: string[]) => !p.issues.some((i) => fields.includes(String(i.path?.[0])));
+
+/** End after start, checked once both days parsed, so a blank field shows its own message first. */
+export const withEndAfterStart = <T extends z.ZodType<{ startDate: string; endDate: string }>>(schema: T) =>
+  schema.refine((v) => v.endDate > v.startDate, {
+    path: ['endDate'],
+    message: m.endBeforeStart,
+    when: (p) => clean(p, 'startDate', 'endDate'),
+  });
+
+/**
+ * "Start date cannot be in the past", by day: `today` itself is allowed. The server passes its UTC day, the form
+ * the browser's day; an edit passes the earlier of today and the saved start, so a running sale still saves.
+ */
+export const withStartNotPast = <T extends z.ZodType<{ startDate: string }>>(schema: T, today: string) =>
+  schema.refine((v) => v.startDate >= today, {
+    path: ['startDate'],
+    message: m.startInPast,
+    when: (p) => clean(p, 'startDate'),
+  });
+
+// ── sales ────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a seller sends to create or edit a sale. The server adds the past-day rule with its own clock. */
+export const saleInput = withEndAfterStart(
+  z.object({
+    title: z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(120),
+    productIds: z.array(z.number().int().positive(), { error: m.productsRequired }).min(1, m.productsRequired).max(200),
+    discount: discountPercent,
+    startDate: isoDayInput(m.startInPast),
+    endDate: isoDayInput(m.endBeforeStart),
+  }),
+);
+export type SaleInput = z.infer<typeof saleInput>;
+
+/** The sale form's schema: the same rules as the server, with the past-day rule against `today`. */
+export const saleForm = (today: string) => withStartNotPast(saleInput, today);
+
+export const saleCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{8}$/)
+  .transform((s) => s.toUpperCase());
+
+export interface SaleProductRow {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  /** What a shopper pays while the sale runs, in paisa. */
+  salePrice: number;
+}
+
+/** A sale as its seller sees it (list and edit form). Days are ISO; `endDate` is the last day of the sale. */
+export interface SellerSale {
+  code: string;
+  title: string;
+  discount: number;
+  startDate: string;
+  endDate: string;
+  status: 'scheduled' | 'running' | 'ended';
+  products: SaleProductRow[];
+}
+
+/** GET /api/sales/:code: a sale as shoppers see it. */
+export interface PublicSaleDetail {
+  sale: {
+    code: string;
+    title: string;
+    percent: number;
+    startsAt: string;
+    endsAt: string;
+    store: { slug: string; name: string };
+  };
+  products: SaleProductRow[];
+}
+
+export interface ActiveSaleSummary {
+  code: string;
+  title: string;
+  percent: number;
+  startsAt: string;
+  endsAt: string;
+  store: { slug: string; name: string };
+  productCount: number;
+}

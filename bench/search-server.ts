@@ -21,7 +21,15 @@ async function start(): Promise<{ listen: () => Promise<string> }> {
   }
   const url = process.env.DATABASE_URL || undefined;
   const database = await openDatabase({ url, dataDir: url ? undefined : process.env.BENCH_PGLITE_DIR, poolSize: 16 });
-  const config = { ...loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/bench-search-data', LOG_LEVEL: 'silent', JOBS: 'off' }) };
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      DATA_DIR: '/tmp/bench-search-data',
+      LOG_LEVEL: 'silent',
+      JOBS: 'off',
+    }),
+  };
   const ctx: AppContext = {
     config,
     database,

@@ -93,11 +93,14 @@ async function queryMix(db: Db): Promise<string[]> {
   const rand = mulberry32(42);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
   const brands = (
-    await queryRows<{ brand: string }>(db, sql`select brand from products group by brand order by count(*) desc limit 12`)
+    await queryRows<{ brand: string }>(
+      db,
+      sql`select brand from products group by brand order by count(*) desc limit 12`,
+    )
   ).map((r) => r.brand);
-  const names = (await queryRows<{ name: string }>(db, sql`select distinct name from products order by name limit 3000`)).map(
-    (r) => r.name,
-  );
+  const names = (
+    await queryRows<{ name: string }>(db, sql`select distinct name from products order by name limit 3000`)
+  ).map((r) => r.name);
   const typo = (w: string) => (w.length < 5 ? w : `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`);
   const out = new Set<string>();
   const add = (path: string) => out.add(path);
@@ -118,12 +121,26 @@ async function queryMix(db: Db): Promise<string[]> {
     const roll = rand();
     if (roll < 0.3) add(s(words.slice(1, 1 + 1 + Math.floor(rand() * 3)).join(' ')));
     else if (roll < 0.4) add(s(words.slice(0, 3).map(typo).join(' ')));
-    else if (roll < 0.55) add(`/api/products/suggestions?q=${encodeURIComponent(words.slice(0, 2).join(' ').slice(0, 3 + Math.floor(rand() * 8)).toLowerCase())}`);
+    else if (roll < 0.55)
+      add(
+        `/api/products/suggestions?q=${encodeURIComponent(
+          words
+            .slice(0, 2)
+            .join(' ')
+            .slice(0, 3 + Math.floor(rand() * 8))
+            .toLowerCase(),
+        )}`,
+      );
     else if (roll < 0.7) add(`/api/products?category=${pick(categories)}&ram=${pick(rams)}&sort=${pick(sorts)}`);
     else if (roll < 0.85) {
       const min = Math.floor(rand() * 40) * 5000;
-      add(`/api/products?category=${pick(categories)}&brand=${encodeURIComponent(pick(brands))}&minPrice=${min}&maxPrice=${min + 49999.99}`);
-    } else add(`/api/products?q=${encodeURIComponent(pick(categories))}&page=${2 + Math.floor(rand() * 3)}&sort=${pick(sorts)}`);
+      add(
+        `/api/products?category=${pick(categories)}&brand=${encodeURIComponent(pick(brands))}&minPrice=${min}&maxPrice=${min + 49999.99}`,
+      );
+    } else
+      add(
+        `/api/products?q=${encodeURIComponent(pick(categories))}&page=${2 + Math.floor(rand() * 3)}&sort=${pick(sorts)}`,
+      );
   }
   return [...out];
 }
@@ -172,7 +189,11 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function load(port: number, next: () => string, duration: number): Promise<{ rps: number; p95: number; errors: number }> {
+async function load(
+  port: number,
+  next: () => string,
+  duration: number,
+): Promise<{ rps: number; p95: number; errors: number }> {
   const times: number[] = [];
   let errors = 0;
   const instance = autocannon({
@@ -186,7 +207,11 @@ async function load(port: number, next: () => string, duration: number): Promise
     if (status !== 200) errors++;
   });
   const result = await instance;
-  return { rps: result.requests.average, p95: times.length ? percentile(times, 95) : NaN, errors: errors + result.errors };
+  return {
+    rps: result.requests.average,
+    p95: times.length ? percentile(times, 95) : NaN,
+    errors: errors + result.errors,
+  };
 }
 
 async function warm(label: string, env: Record<string, string>, paths: string[]): Promise<void> {
@@ -203,7 +228,9 @@ async function warm(label: string, env: Record<string, string>, paths: string[])
     const a = await load(app.port, next, DURATION_S);
     await stopServer(app.child);
     rows.push({ hello: h.rps, rps: a.rps, p95: a.p95 });
-    console.log(`| ${r} | ${h.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${(a.rps / h.rps).toFixed(2)} | ${ms(a.p95)} | ${a.errors} |`);
+    console.log(
+      `| ${r} | ${h.rps.toFixed(0)} | ${a.rps.toFixed(0)} | ${(a.rps / h.rps).toFixed(2)} | ${ms(a.p95)} | ${a.errors} |`,
+    );
   }
   const ratio = median(rows.map((x) => x.rps / x.hello));
   const p95 = median(rows.map((x) => x.p95));

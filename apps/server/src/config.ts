@@ -31,6 +31,7 @@ const schema = z
     MAIL_FROM: z.string().default('PriceHub <no-reply@pricehub.local>'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_BASE: optionalUrl,
     PAYMENTS_TEST_GATEWAY: z.enum(['0', '1']).optional(),
     OPENAI_API_KEY: z.string().optional(),
     OPENAI_BASE_URL: optionalUrl,
@@ -56,7 +57,7 @@ export interface Config {
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
-  stripe?: { secretKey: string; webhookSecret?: string };
+  stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
   testGateway: boolean;
   openai?: { apiKey: string; baseUrl?: string };
   chatModel: string;
@@ -89,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
       : undefined,
     testGateway: e.NODE_ENV !== 'production' || e.PAYMENTS_TEST_GATEWAY === '1',
     openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL } : undefined,

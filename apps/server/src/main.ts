@@ -8,6 +8,7 @@ import { migrate, openDatabase, withStartupLock } from './db/client';
 import { DEMO_CUSTOMER, DEMO_SELLER } from './db/seed/demo-accounts';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { Scheduler } from './jobs/scheduler';
+import { acquireDatabaseLock } from './modules/offers/database-lock';
 import { moduleJobs } from './modules/registry';
 
 async function main() {
@@ -26,6 +27,8 @@ async function main() {
     redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.card'],
   });
 
+  // The embedded database opens in one process only: hold its lock before opening it (see `npm run ingest`).
+  const dbLock = config.databaseUrl ? undefined : acquireDatabaseLock(config.dataDir);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
@@ -65,6 +68,7 @@ async function main() {
     await scheduler.stop();
     ctx.mail.close();
     await database.close();
+    dbLock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 
-export const categories = ['mobile', 'laptop', 'computer'] as const;
+import { categories, sortOptions } from '../rules/catalog';
+
+export { categories, sortOptions };
 export const category = z.enum(categories);
 export type Category = z.infer<typeof category>;
 export const stockStatus = z.enum(['instock', 'outofstock']);
@@ -80,8 +82,6 @@ export const productUpdate = z.object({
   stock: z.enum(['instock', 'outofstock'], { error: m.allFieldsEdit }),
 });
 export type ProductUpdate = z.infer<typeof productUpdate>;
-
-export const sortOptions = ['relevance', 'price_asc', 'price_desc', 'popular', 'newest'] as const;
 
 /** GET /api/products. Prices in rupees (what a shopper types and shares in a URL). */
 export const productQuery = z.object({

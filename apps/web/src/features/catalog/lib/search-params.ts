@@ -1,5 +1,5 @@
 import { messages } from '@pricehub/shared/messages';
-import { categories, sortOptions, type Category } from '@pricehub/shared/schemas/product';
+import { categories, sortOptions, type Category } from '@pricehub/shared/rules/catalog';
 
 export type Sort = (typeof sortOptions)[number];
 

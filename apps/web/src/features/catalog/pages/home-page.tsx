@@ -14,7 +14,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { Product } from '@pricehub/shared/schemas/product';
 import { usePageTitle } from '../../../components/page-title';
@@ -23,6 +22,8 @@ import { ErrorState } from '../components/page-states';
 import { PriceTag, StoreCountLine } from '../components/price-tag';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
 import { useShopperActions } from '../components/use-buy';
+
+const endDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function HomePage() {
   usePageTitle('');
@@ -64,7 +65,7 @@ export function HomePage() {
                       <Badge color="red">-{sale.percent}%</Badge>
                     </Group>
                     <Text size="sm" c="dimmed">
-                      {sale.store.name} · {sale.productCount} products · ends {dayjs(sale.endsAt).format('D MMM YYYY')}
+                      {sale.store.name} · {sale.productCount} products · ends {endDate.format(new Date(sale.endsAt))}
                     </Text>
                   </Card>
                 ))}

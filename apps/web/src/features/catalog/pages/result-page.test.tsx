@@ -37,7 +37,7 @@ function reply(result: Partial<SearchResult>) {
     facets: { category: [], brand: [], ram: [], price: [] },
     ...result,
   };
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL) => new Response(JSON.stringify(body), { status: 200 }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

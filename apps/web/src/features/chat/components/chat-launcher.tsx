@@ -1,41 +1,39 @@
-import { Affix, Button, Center, Drawer, Loader } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Affix, Button } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
-// The chat UI (and its markdown renderer) loads only when the shopper opens the drawer.
-const ChatConversation = lazy(() => import('./chat-conversation').then((m) => ({ default: m.ChatConversation })));
+// The drawer and the chat UI (with its markdown renderer) load only when the shopper asks for them.
+const ChatDrawer = lazy(() => import('./chat-drawer').then((m) => ({ default: m.ChatDrawer })));
+const preload = () => void import('./chat-drawer');
 
 /** The home page's chatbot button: opens the assistant in a drawer, sharing the /chatbot conversation. */
 export function ChatLauncher() {
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
   return (
     <>
       <Affix position={{ bottom: 20, right: 20 }}>
         <Button
-          onClick={open}
+          onClick={() => {
+            setMounted(true);
+            setOpened(true);
+          }}
+          onPointerEnter={preload}
+          onFocus={preload}
           radius="xl"
           size="md"
-          leftSection={<IconMessageChatbot size={20} />}
+          leftSection={<IconMessageChatbot size={20} aria-hidden />}
           aria-haspopup="dialog"
           aria-expanded={opened}
         >
           Ask the assistant
         </Button>
       </Affix>
-      <Drawer opened={opened} onClose={close} position="right" size="lg" title="Shopping assistant">
-        {opened && (
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label="Loading the assistant" />
-              </Center>
-            }
-          >
-            <ChatConversation height="calc(100dvh - 240px)" onNavigate={close} />
-          </Suspense>
-        )}
-      </Drawer>
+      {mounted && (
+        <Suspense fallback={null}>
+          <ChatDrawer opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

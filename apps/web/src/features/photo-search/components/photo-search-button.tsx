@@ -1,6 +1,6 @@
-import { ActionIcon, Popover, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Paper } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CONFIDENT_PROBABILITY, resultsPathFor, type Guess } from '../model/guesses';
 import { PhotoSearchResult, type PhotoSearchState } from './photo-search-result';
@@ -17,6 +17,7 @@ export function PhotoSearchButton() {
   const latestRequest = useRef(0);
   const [opened, setOpened] = useState(false);
   const [state, setState] = useState<PhotoSearchState>({ status: 'idle' });
+  const panelId = useId();
 
   const preview = 'preview' in state ? state.preview : undefined;
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -48,11 +49,26 @@ export function PhotoSearchButton() {
 
   usePhotoArrival(anchor, searchWith);
 
+  useEffect(() => {
+    if (!opened) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!anchor.current?.contains(event.target as Node)) setOpened(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [opened]);
+
   const pickBrand = (guess: Guess) => navigate(resultsPathFor(guess.brand));
   const chooseFile = () => fileInput.current?.click();
 
   return (
-    <div ref={anchor}>
+    <div
+      ref={anchor}
+      style={{ position: 'relative' }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpened(false);
+      }}
+    >
       <input
         ref={fileInput}
         type="file"
@@ -66,33 +82,31 @@ export function PhotoSearchButton() {
           if (file) void searchWith(file);
         }}
       />
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom"
-        width="min(320px, 92vw)"
-        shadow="md"
-        withArrow
-        returnFocus
+      <ActionIcon
+        variant="light"
+        size="lg"
+        aria-label="Search by photo"
+        title="Search by photo"
+        aria-expanded={opened}
+        aria-controls={opened ? panelId : undefined}
+        onClick={() => (state.status === 'idle' ? chooseFile() : setOpened((o) => !o))}
       >
-        <Popover.Target>
-          <Tooltip label="Search by photo" withArrow openDelay={400}>
-            <ActionIcon
-              variant="light"
-              size="lg"
-              aria-label="Search by photo"
-              aria-expanded={opened}
-              onClick={() => (state.status === 'idle' ? chooseFile() : setOpened((o) => !o))}
-            >
-              <IconCamera size={20} />
-            </ActionIcon>
-          </Tooltip>
-        </Popover.Target>
-        <Popover.Dropdown aria-label="Photo search">
-          <VisuallyHidden>Photo search</VisuallyHidden>
+        <IconCamera size={20} aria-hidden />
+      </ActionIcon>
+      {opened && (
+        // A plain positioned panel rather than a popover: the header ships no positioning library at first load.
+        <Paper
+          id={panelId}
+          role="dialog"
+          aria-label="Photo search"
+          shadow="md"
+          withBorder
+          p="sm"
+          style={{ position: 'absolute', top: 'calc(100% + 6px)', right: 0, width: 'min(320px, 92vw)', zIndex: 300 }}
+        >
           <PhotoSearchResult state={state} onPickBrand={pickBrand} onChooseAnother={chooseFile} />
-        </Popover.Dropdown>
-      </Popover>
+        </Paper>
+      )}
     </div>
   );
 }

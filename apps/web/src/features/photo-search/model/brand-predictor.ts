@@ -16,8 +16,15 @@ export interface BrandGuess {
 
 let modelPromise: Promise<tf.LayersModel> | null = null;
 
+async function openModel(): Promise<tf.LayersModel> {
+  // The CPU backend: one 224-px inference is a fraction of a second, while WebGL first compiles its shaders, which
+  // takes seconds on phones and hangs where the GPU is emulated in software.
+  await tf.setBackend('cpu');
+  return tf.loadLayersModel(BRAND_MODEL_URL);
+}
+
 function loadBrandModel(): Promise<tf.LayersModel> {
-  modelPromise ??= tf.loadLayersModel(BRAND_MODEL_URL).catch((error: unknown) => {
+  modelPromise ??= openModel().catch((error: unknown) => {
     // Let the next photo try again (e.g. after a dropped connection).
     modelPromise = null;
     throw error;

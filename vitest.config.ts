@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite is CPU-bound WASM; two workers use a 2-core machine without thrashing.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,8 +20,6 @@ export default defineConfig({
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is CPU-bound WASM; two workers use this machine's two cores without thrashing.
-          maxWorkers: 2,
         },
       },
       {

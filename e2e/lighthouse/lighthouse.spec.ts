@@ -1,30 +1,12 @@
 /**
- * Budgets a shopper feels: the JavaScript the home page downloads before it is usable, and Lighthouse's mobile
- * performance and accessibility scores on the home, results and product pages.
+ * Lighthouse's mobile profile on the home, results and product pages: performance and accessibility must both
+ * reach 95. Run with `npm run lighthouse` (it builds nothing: run `npm run build` first).
  */
-import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const JS_BUDGET_KB = 170;
 const MIN_SCORE = 95;
-
-test('the home page loads at most 170 KB of JavaScript (gzip) before it is usable', async ({ page }) => {
-  const sizes = new Map<string, number>();
-  page.on('response', async (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    if (!type.includes('javascript')) return;
-    const body = await response.body().catch(() => null);
-    if (body) sizes.set(response.url(), gzipSync(body).length);
-  });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const totalKb = [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
-  console.log(`home page JavaScript: ${totalKb.toFixed(1)} KB gzip in ${sizes.size} files`);
-  expect(totalKb).toBeLessThanOrEqual(JS_BUDGET_KB);
-});
 
 test.describe('Lighthouse, mobile profile', () => {
   test.setTimeout(240_000);

@@ -59,24 +59,21 @@ describe('migrations', () => {
     expect(await describeColumns(pglite)).toEqual(before);
   });
 
-  it(
-    'produce the same tables, columns and indexes on the PostgreSQL server as on PGlite',
-    async () => {
-      // The local PostgreSQL server every machine of this project runs (CI's included), unless DATABASE_URL names another.
-      const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      const name = `ph_migrations_${randomBytes(5).toString('hex')}`;
-      const admin = await openDatabase({ url, poolSize: 1 });
-      await admin.db.execute(sql.raw(`create database ${name}`));
-      const server = await openDatabase({ url: withDatabase(url, name), poolSize: 1 });
-      try {
-        await migrate(server);
-        expect(await describeColumns(server)).toEqual(await describeColumns(pglite));
-        expect(await indexNames(server)).toEqual(await indexNames(pglite));
-      } finally {
-        await server.close();
-        await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-        await admin.close();
-      }
-    },
-  );
+  it('produce the same tables, columns and indexes on the PostgreSQL server as on PGlite', async () => {
+    // The local PostgreSQL server every machine of this project runs (CI's included), unless DATABASE_URL names another.
+    const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `ph_migrations_${randomBytes(5).toString('hex')}`;
+    const admin = await openDatabase({ url, poolSize: 1 });
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    const server = await openDatabase({ url: withDatabase(url, name), poolSize: 1 });
+    try {
+      await migrate(server);
+      expect(await describeColumns(server)).toEqual(await describeColumns(pglite));
+      expect(await indexNames(server)).toEqual(await indexNames(pglite));
+    } finally {
+      await server.close();
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    }
+  });
 });

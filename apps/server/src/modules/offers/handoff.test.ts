@@ -23,8 +23,9 @@ const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 const cli = fileURLToPath(new URL('./ingest-cli.ts', import.meta.url));
 const feed = fileURLToPath(new URL('./fixtures/feed.xml', import.meta.url));
 const tsx = join(root, 'node_modules/.bin/tsx');
+// These tests are about the embedded database, so the CLI never inherits the suite's DATABASE_URL.
 const ingestCli = (env: Record<string, string>, args: string[]) =>
-  run(tsx, [cli, ...args], { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 });
+  run(tsx, [cli, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 });
 
 describe('handing ingestion to the running server', () => {
   it('writes server.json readable by its owner only, with the port and a token', () => {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import { fillAndSubmit, messageUnder } from '../testing/form-queries';
-import { apiError, mockApi } from '../testing/mock-api';
-import { expectLandedAt, renderPage } from '../testing/render-page';
+import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { CustomerRegisterPage } from './customer-register-page';
 
 const m = messages.registration;
@@ -56,7 +56,7 @@ describe('customer registration form', () => {
     for (const [key, value] of Object.entries(valid)) {
       expect(screen.getByLabelText(labels[key as keyof typeof labels])).toHaveProperty('value', value);
     }
-    expect(api.posted('POST /api/auth/customers')[0]!.body).toEqual(valid);
+    expect(api.sent('POST /api/auth/customers')[0]!.body).toEqual(valid);
   });
 
   it('clears a field message as soon as the field is edited', async () => {
@@ -75,6 +75,6 @@ describe('customer registration form', () => {
     await expectLandedAt('/login');
     expect(await screen.findByText(m.customerCreated, {}, { timeout: 5000 })).toBeTruthy();
     // The schema's own normalisation is what is posted.
-    expect(api.posted('POST /api/auth/customers')[0]!.body).toMatchObject({ email: 'sara@example.test' });
+    expect(api.sent('POST /api/auth/customers')[0]!.body).toMatchObject({ email: 'sara@example.test' });
   });
 });

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import { fillAndSubmit, messageUnder } from '../testing/form-queries';
-import { apiError, mockApi } from '../testing/mock-api';
-import { renderPage } from '../testing/render-page';
+import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
 import { CustomerForgotPasswordPage, SellerForgotPasswordPage } from './forgot-password-page';
 
 const labels = { email: /^Email/ };
@@ -17,7 +17,7 @@ describe('forgotten password request', () => {
     renderPage(<CustomerForgotPasswordPage />, { path: '/forget-password' });
     fillAndSubmit(labels, { email: 'Sara@example.test' }, 'Send reset link');
     expect((await screen.findByRole('status')).textContent).toBe(messages.password.resetRequested);
-    expect(api.posted(request)[0]!.body).toEqual({ email: 'sara@example.test', role: 'customer' });
+    expect(api.sent(request)[0]!.body).toEqual({ email: 'sara@example.test', role: 'customer' });
   });
 
   it('asks for the seller account on /Cforget-password', async () => {
@@ -25,7 +25,7 @@ describe('forgotten password request', () => {
     renderPage(<SellerForgotPasswordPage />, { path: '/Cforget-password' });
     fillAndSubmit(labels, { email: 'omar@example.test' }, 'Send reset link');
     await screen.findByRole('status');
-    expect(api.posted(request)[0]!.body).toEqual({ email: 'omar@example.test', role: 'seller' });
+    expect(api.sent(request)[0]!.body).toEqual({ email: 'omar@example.test', role: 'seller' });
   });
 
   it('needs an email, and shows a refusal in an error box keeping the email', async () => {

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { sessionQueryKey } from '../../../api/session';
-import { fillAndSubmit, messageUnder } from '../testing/form-queries';
-import { apiError, mockApi } from '../testing/mock-api';
-import { expectLandedAt, renderPage } from '../testing/render-page';
+import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { CustomerLoginPage, SellerLoginPage } from './login-page';
 
 const labels = { email: /^Email/, password: /^Password/ };
@@ -46,7 +46,7 @@ describe('customer sign-in', () => {
     await expectLandedAt('/wishlist');
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: customer });
     expect(await screen.findByText(messages.login.success, {}, { timeout: 5000 })).toBeTruthy();
-    expect(api.posted('POST /api/auth/login')[0]!.body).toEqual({
+    expect(api.sent('POST /api/auth/login')[0]!.body).toEqual({
       email: 'sara@example.test',
       password: 'Str0ng!pass',
       role: 'customer',
@@ -84,7 +84,7 @@ describe('seller sign-in', () => {
     signIn('omar@example.test');
     await expectLandedAt('/seller');
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: seller });
-    expect(api.posted('POST /api/auth/login')[0]!.body).toMatchObject({ role: 'seller' });
+    expect(api.sent('POST /api/auth/login')[0]!.body).toMatchObject({ role: 'seller' });
   });
 
   it('returns to the seller page that asked for the sign-in', async () => {

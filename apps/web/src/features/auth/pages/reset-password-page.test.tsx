@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import { fillAndSubmit, messageUnder } from '../testing/form-queries';
-import { apiError, mockApi } from '../testing/mock-api';
-import { expectLandedAt, renderPage } from '../testing/render-page';
+import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { CustomerResetPasswordPage, SellerResetPasswordPage } from './reset-password-page';
 
 const labels = { password: /^New password/, confirmPassword: /^Confirm new password/ };
@@ -35,7 +35,7 @@ describe('password reset page', () => {
     expect(messageUnder(labels.password)).toBe(messages.password.tooShort);
     fillAndSubmit(labels, { password: 'Str0ng!pass', confirmPassword: 'Str0ng!pasS' }, 'Change password');
     expect(messageUnder(labels.confirmPassword)).toBe(messages.password.confirmMismatch);
-    expect(api.posted(complete)).toHaveLength(0);
+    expect(api.sent(complete)).toHaveLength(0);
   });
 
   it("says 'password changed sucessfully' and goes to /login", async () => {
@@ -48,7 +48,7 @@ describe('password reset page', () => {
     fillAndSubmit(labels, { password: 'N3w!password', confirmPassword: 'N3w!password' }, 'Change password');
     await expectLandedAt('/login');
     expect(await screen.findByText(messages.password.resetDone, {}, { timeout: 5000 })).toBeTruthy();
-    expect(api.posted(complete)[0]!.body).toEqual({ password: 'N3w!password', confirmPassword: 'N3w!password' });
+    expect(api.sent(complete)[0]!.body).toEqual({ password: 'N3w!password', confirmPassword: 'N3w!password' });
   });
 
   it('keeps the typed passwords and shows the message when the link expired meanwhile', async () => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../../../api/session';
-import { mockApi } from '../testing/mock-api';
-import { expectLandedAt, renderPage } from '../testing/render-page';
+import { mockApi } from '../../../test/mock-api';
+import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { SellerLogoutPage } from './seller-logout-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,7 +13,7 @@ describe('seller logout', () => {
     const { queryClient } = renderPage(<SellerLogoutPage />, { path: '/sellerLogout' });
     queryClient.setQueryData(['seller', 'products'], { items: [1, 2] });
     await expectLandedAt('/sellerLogin');
-    expect(api.posted('POST /api/auth/logout')).toHaveLength(1);
+    expect(api.sent('POST /api/auth/logout')).toHaveLength(1);
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
     expect(queryClient.getQueryData(['seller', 'products'])).toBeUndefined();
   });

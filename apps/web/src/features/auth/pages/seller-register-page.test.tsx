@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import { fillAndSubmit, messageUnder } from '../testing/form-queries';
-import { apiError, mockApi } from '../testing/mock-api';
-import { expectLandedAt, renderPage } from '../testing/render-page';
+import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { SellerRegisterPage } from './seller-register-page';
 
 const m = messages.registration;
@@ -72,6 +72,6 @@ describe('seller registration form', () => {
     fill(valid);
     await expectLandedAt('/sellerLogin');
     expect(await screen.findByText(m.sellerCreated, {}, { timeout: 5000 })).toBeTruthy();
-    expect(api.posted('POST /api/auth/sellers')[0]!.body).toEqual(valid);
+    expect(api.sent('POST /api/auth/sellers')[0]!.body).toEqual(valid);
   });
 });

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { addDays, formatMdy, localIsoDay } from '@pricehub/shared/rules/dates';
 import { promoMessages } from '@pricehub/shared/schemas/promo';
-import { apiError, mockApi } from '../testing/mock-api';
-import { messageUnder, renderPage } from '../testing/render-page';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import { messageUnderInput as messageUnder } from '../../../test/form-queries';
 import { AddPromoPage } from './add-promo-page';
 
 const m = messages.sale;

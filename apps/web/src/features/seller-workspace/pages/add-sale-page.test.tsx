@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { addDays, formatMdy, localIsoDay } from '@pricehub/shared/rules/dates';
-import { apiError, mockApi } from '../testing/mock-api';
-import { messageUnder, renderPage } from '../testing/render-page';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import { messageUnderInput as messageUnder } from '../../../test/form-queries';
 import { AddSalePage } from './add-sale-page';
 
 const m = messages.sale;

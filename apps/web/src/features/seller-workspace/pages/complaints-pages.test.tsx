@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { complaintMessages } from '@pricehub/shared/schemas/complaint';
-import { mockApi } from '../testing/mock-api';
-import { messageUnder, renderPage } from '../testing/render-page';
+import { mockApi } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import { messageUnderInput as messageUnder } from '../../../test/form-queries';
 import { CustomerComplaintsPage } from './customer-complaints-page';
 import { RegisterComplaintPage } from './register-complaint-page';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
-import { apiError, mockApi } from '../testing/mock-api';
-import { renderPage } from '../testing/render-page';
+import { apiError, mockApi } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
 import { DashboardPage } from './dashboard-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blogMessages } from '@pricehub/shared/schemas/blog';
-import { mockApi } from '../testing/mock-api';
-import { messageUnder, renderPage } from '../testing/render-page';
+import { mockApi } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render-page';
+import { messageUnderInput as messageUnder } from '../../../test/form-queries';
 import { SellerBlogsPage } from './seller-blogs-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -27,7 +27,7 @@ export function mockApi(replies: Record<string, Reply | Reply[]>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, posted: (key: string) => calls.filter((c) => `${c.method} ${c.url}` === key) };
+  return { calls, fetchMock, sent: (key: string) => calls.filter((c) => `${c.method} ${c.url}` === key) };
 }
 
 export const apiError = (status: number, message: string, fields?: Record<string, string>): Reply => [

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { theme } from '../../../theme';
+import { theme } from '../theme';
 
 /** Prints where the app navigated to, so a test can assert the destination without the real pages. */
 function Landed() {
@@ -23,7 +23,7 @@ export function renderPage(
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[{ pathname: path, state }]}>

@@ -15,3 +15,10 @@ export function fillAndSubmit(labels: Record<string, RegExp>, values: Record<str
   }
   fireEvent.click(screen.getByRole('button', { name: button }));
 }
+
+/** The message Mantine shows under a given input element, or null. */
+export function messageUnderInput(input: HTMLElement): string | null {
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  const error = ids.map((id) => document.getElementById(id)).find((el) => el?.id.endsWith('-error'));
+  return error?.textContent ?? null;
+}

@@ -39,6 +39,7 @@ export function Header({ searchAddon }: HeaderProps) {
           { label: 'My account', to: '/custPanel' },
           { label: 'Wishlist', to: '/wishlist' },
           { label: 'Compare', to: '/compare' },
+          { label: 'Price alerts', to: '/price-alerts' },
           { label: 'Your Complains', to: '/viewcomplain' },
         ]
       : []),

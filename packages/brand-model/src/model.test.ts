@@ -18,12 +18,12 @@ const modelDir = fileURLToPath(new URL('../../../apps/web/public/models/brand', 
 const fixtures = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
 /*
- * Floors under what the shipped model scores on these fixtures (38/48 and 14/24 when it was trained; README has the
- * large test sets). They sit below the issue's goals (95% / 75%), which this model does not reach yet; a broken
- * model or preprocessing scores about 12.5% and fails them. Raise them after a longer training run.
+ * Floors under what the shipped model scores on these fixtures (45/48 and 20/24; README has the large test sets).
+ * Inference is deterministic, so they sit just under those scores: a worse model, or broken preprocessing (about
+ * 12.5%), fails them. The issue's goals (95% / 75% on the large sets) are not reached yet.
  */
-const MIN_ORDINARY_TOP1 = 0.7;
-const MIN_HARD_TOP1 = 0.45;
+const MIN_ORDINARY_TOP1 = 0.9;
+const MIN_HARD_TOP1 = 0.75;
 
 let model: tf.LayersModel;
 

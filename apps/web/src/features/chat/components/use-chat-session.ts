@@ -41,8 +41,27 @@ export function useChatSession() {
   const [streaming, setStreaming] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  useEffect(() => saveConversation(bubbles), [bubbles]);
+  // What the shopper has seen survives a reload, including a reply still streaming in.
+  useEffect(
+    () => saveConversation(streaming ? [...bubbles, { role: 'assistant', content: streaming }] : bubbles),
+    [bubbles, streaming],
+  );
   useEffect(() => () => abort.current?.abort(), []);
+
+  // Leaving the page (a reload) cuts the stream: that is not a failed answer, and the reply so far is kept.
+  const leaving = useRef(false);
+  useEffect(() => {
+    const onLeave = () => {
+      leaving.current = true;
+    };
+    // beforeunload comes first: the browser may cut the stream as soon as the navigation starts.
+    window.addEventListener('beforeunload', onLeave);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      window.removeEventListener('beforeunload', onLeave);
+      window.removeEventListener('pagehide', onLeave);
+    };
+  }, []);
 
   const send = useCallback(
     async (question: string): Promise<string | null> => {
@@ -69,12 +88,13 @@ export function useChatSession() {
           controller.signal,
         );
       } catch (error) {
-        if (controller.signal.aborted) return null;
+        if (controller.signal.aborted || leaving.current) return null;
         failure = error instanceof ApiRequestError ? error.message : spec.chat.failure;
       } finally {
         abort.current = null;
-        setStreaming(null);
+        if (!leaving.current) setStreaming(null);
       }
+      if (leaving.current) return null;
       setBubbles((current) => [
         ...current,
         failure ? { role: 'assistant', content: failure, failed: true } : { role: 'assistant', content: reply },

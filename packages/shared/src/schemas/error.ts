@@ -10,11 +10,17 @@ export const apiError = z.object({
 });
 export type ApiError = z.infer<typeof apiError>;
 
-/** The first message of each failing field, keyed by its dotted path: what forms show under inputs. */
-export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+/**
+ * The first message of each failing field, keyed by its dotted path: what forms show under inputs.
+ * `depth` 1 keys by the top-level field only (a form shows one message under its `productIds` input).
+ */
+export function fieldErrors(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  depth = Infinity,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
+    const key = issue.path.slice(0, depth).map(String).join('.') || '_';
     fields[key] ??= issue.message;
   }
   return fields;

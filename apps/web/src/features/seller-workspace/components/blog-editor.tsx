@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../../api/client';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useBlogPreview, useSaveBlog } from '../api/blogs';
 import { BlogHtml } from './blog-html';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 /** Write or edit a post in markdown, with the server's rendering of it alongside. */
 export function BlogEditor({ editing, onDone }: { editing: BlogPost | null; onDone: () => void }) {
@@ -23,9 +24,7 @@ export function BlogEditor({ editing, onDone }: { editing: BlogPost | null; onDo
     setFormError(null);
     const parsed = blogInput.safeParse({ title, content });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       return;
     }
     try {

@@ -6,6 +6,7 @@ import { passwordChangeInput } from '@pricehub/shared/schemas/account';
 import { ApiRequestError } from '../../../api/client';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useChangePassword } from '../api/profile';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 const m = messages.password;
 
@@ -23,9 +24,7 @@ export function PasswordChangeForm() {
     setFormError(null);
     const parsed = passwordChangeInput.safeParse({ currentPassword, newPassword });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       return;
     }
     try {

@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../../api/client';
 import { notifyError } from '../../../components/notify';
 import { CampaignDateInput } from './campaign-date-input';
 import { DiscountField } from './discount-field';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 interface Values {
   title: string;
@@ -41,9 +42,7 @@ export function PromoForm({ today, onSave }: { today: string; onSave: (input: Pr
       endDate: values.endDate ?? undefined,
     });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       setFormError(messages.sale.fixErrors);
       notifyError(messages.sale.fixErrors);
       return;

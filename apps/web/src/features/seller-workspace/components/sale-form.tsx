@@ -9,6 +9,7 @@ import { useSellerProductOptions } from '../api/seller-products';
 import { CampaignDateInput } from './campaign-date-input';
 import { DiscountField } from './discount-field';
 import { SalePreviewTable } from './sale-preview-table';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 const m = messages.sale;
 
@@ -57,9 +58,7 @@ export function SaleForm({ initial, today, submitLabel, onSave, failure }: Props
       endDate: values.endDate ?? undefined,
     });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       setFormError(m.fixErrors);
       notifyError(m.fixErrors);
       return;

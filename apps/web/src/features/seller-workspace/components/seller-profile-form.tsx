@@ -6,6 +6,7 @@ import { sellerProfileUpdate, type SellerProfile } from '@pricehub/shared/schema
 import { ApiRequestError } from '../../../api/client';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useUpdateSellerProfile, type SellerProfileChanges } from '../api/profile';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 /** Edit the seller's name, store name, phone and whether the store is open; email and licence stay read-only. */
 export function SellerProfileForm({ profile }: { profile: SellerProfile }) {
@@ -29,9 +30,7 @@ export function SellerProfileForm({ profile }: { profile: SellerProfile }) {
     setFormError(null);
     const parsed = sellerProfileUpdate.safeParse(values);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       return;
     }
     try {

@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { RequireRole } from '../../../components/require-role';
 import { usePageTitle } from '../../../components/page-title';
 import { useFileComplaint, useMyOrderOptions } from '../api/complaints';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 function ComplaintForm() {
   usePageTitle('Register a complaint');
@@ -29,9 +30,7 @@ function ComplaintForm() {
     setFormError(null);
     const parsed = complaintInput.safeParse(values);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       return;
     }
     try {

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../api/client';
 import { notifyError } from '../../../components/notify';
 import { useCheckout } from '../api/cart';
 import { useProfile } from '../api/profile';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 /** Promo code, shipping address (prefilled from the profile), payment choice, and the Checkout button. */
 export function CheckoutForm({ cart, onShort }: { cart: CartView; onShort: (lines: ShortLine[]) => void }) {
@@ -35,9 +36,7 @@ export function CheckoutForm({ cart, onShort }: { cart: CartView; onShort: (line
     setFormError(null);
     const parsed = checkoutInput.safeParse({ paymentMethod, promoCode, shippingAddress: address });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       return;
     }
     setErrors({});

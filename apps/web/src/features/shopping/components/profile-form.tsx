@@ -5,6 +5,7 @@ import { ApiRequestError } from '../../../api/client';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useProfile, useUpdateProfile } from '../api/profile';
 import { ErrorState, LoadingState } from './page-states';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 type Fields = { name: string; phone: string; city: string; address: string };
 
@@ -43,9 +44,7 @@ export function ProfileForm() {
     setFormError(null);
     const parsed = customerProfileUpdate.safeParse(v);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       return;
     }
     update.mutate(

@@ -5,6 +5,7 @@ import { reviewInput, reviewMessages } from '@pricehub/shared/schemas/review';
 import { ApiRequestError } from '../../../api/client';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useAddReview } from '../api/orders';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 /** Review one bought product: text and 1-5 stars. Once sent, the line shows 'Review submitted'. */
 export function ReviewEntry({
@@ -36,9 +37,7 @@ export function ReviewEntry({
     event.preventDefault();
     const parsed = reviewInput.safeParse({ productId, text, rating });
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+      setErrors(fieldErrors(parsed.error.issues, 1));
       return;
     }
     setErrors({});

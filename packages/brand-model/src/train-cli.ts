@@ -4,7 +4,7 @@ import { train } from './train';
 
 /*
  * Trains the brand model and writes model.json + weights.bin for the web app.
- *   npx tsx packages/brand-model/src/train-cli.ts --minutes 75                # generated scenes
+ *   npx tsx packages/brand-model/src/train-cli.ts --minutes 82                # generated scenes
  *   npx tsx packages/brand-model/src/train-cli.ts --data ./photos --minutes 30 # real photos: ./photos/<Class>/*.jpg
  */
 const { values } = parseArgs({
@@ -12,7 +12,7 @@ const { values } = parseArgs({
     data: { type: 'string' },
     out: { type: 'string', default: 'apps/web/public/models/brand' },
     report: { type: 'string', default: 'packages/brand-model/training-report.json' },
-    minutes: { type: 'string', default: '75' },
+    minutes: { type: 'string', default: '82' },
     workers: { type: 'string', default: '2' },
     batch: { type: 'string', default: '32' },
     lr: { type: 'string', default: '0.002' },

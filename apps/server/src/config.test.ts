@@ -22,6 +22,7 @@ describe('configuration from the environment', () => {
       publicUrl: 'http://localhost:8000',
       databaseUrl: undefined,
       dbPoolSize: 10,
+      dbPrepare: true,
       dataDir: resolve('./data'),
       smtpUrl: undefined,
       mailFrom: 'PriceHub <no-reply@pricehub.local>',

@@ -22,6 +22,7 @@ const schema = z
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DB_PREPARE: z.enum(['on', 'off']).default('on'),
     DATA_DIR: z.string().default('./data'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: optionalUrl.refine(
@@ -53,6 +54,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl?: string;
   dbPoolSize: number;
+  /** Prepare statements on the PostgreSQL server (off behind a transaction-mode PgBouncer). */
+  dbPrepare: boolean;
   dataDir: string;
   sessionSecret: string;
   smtpUrl?: string;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPrepare: e.DB_PREPARE === 'on',
     dataDir: resolve(e.DATA_DIR),
     // Sessions are random tokens stored hashed; the secret only signs short-lived values such as payment ids.
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-development-only',

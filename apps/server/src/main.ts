@@ -33,6 +33,7 @@ async function main() {
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
     poolSize: config.dbPoolSize,
+    prepare: config.dbPrepare,
   });
   await migrate(database);
   const ctx: AppContext = {

@@ -49,7 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     trustProxy: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // Errors raised while routing (an over-long path parameter, a bad content type) get the one error shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -75,7 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await registerSecurityHeaders(app, ctx.config);
+  registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: 'PriceHub API', version: '1.0.0' } },

@@ -61,7 +61,7 @@ describe('migrations', () => {
 
   it('produce the same tables, columns and indexes on the PostgreSQL server as on PGlite', async () => {
     // The local PostgreSQL server every machine of this project runs (CI's included), unless DATABASE_URL names another.
-    const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     const name = `ph_migrations_${randomBytes(5).toString('hex')}`;
     const admin = await openDatabase({ url, poolSize: 1 });
     await admin.db.execute(sql.raw(`create database ${name}`));

@@ -176,9 +176,28 @@ export const products = pgTable(
       t.id,
       t.createdAt,
     ),
+    // Filter-only result pages in the default order walk this and stop at the page's end.
+    index('products_rank_idx').on(t.unitsSold.desc().nullsFirst(), t.views.desc().nullsFirst(), t.id),
     check('products_price_nonneg', sql`${t.price} >= 0`),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
   ],
+);
+
+/**
+ * How many products shoppers can see (external-only, or in an open store) per category, brand, RAM and Rs 5,000
+ * price step (PRICE_FILTER_STEP), kept by triggers on products and stores (migration 0004): a search without words
+ * reads its facet counts from these rows (a few thousand) instead of counting every matching product.
+ */
+export const productFacetCounts = pgTable(
+  'product_facet_counts',
+  {
+    category: categoryEnum('category').notNull(),
+    brand: text('brand').notNull(),
+    ramGb: integer('ram_gb').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.brand, t.ramGb, t.bucket] })],
 );
 
 /** Distinct words of the catalogue: typo correction runs trigram search on this small table, not on names. */

@@ -11,25 +11,29 @@ import {
 } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
 import { currentStoreId } from '../../http/access';
-import { searchProducts } from './search';
+import { searchProductsJson } from './search';
 import { createProduct, deleteProduct, listSellerProducts, updateProduct } from './seller-products';
 import { homePayload, productDetail, recordView, sitemapEntries, storePage } from './service';
-import { suggest } from './suggestions';
+import { suggestJson } from './suggestions';
 
 const VIEWER_COOKIE = 'ph_viewer';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['catalog'];
   const secure = ctx.config.publicUrl.startsWith('https://');
 
-  app.get('/products', { config: { access: 'public' }, schema: { tags, querystring: productQuery } }, (request) =>
-    searchProducts(ctx.db, request.query, ctx.now),
+  // Search and suggestions are cached as JSON text (see cache.ts) and sent as is.
+  app.get(
+    '/products',
+    { config: { access: 'public' }, schema: { tags, querystring: productQuery } },
+    async (request, reply) => reply.type(JSON_TYPE).send(await searchProductsJson(ctx.db, request.query, ctx.now)),
   );
 
   app.get(
     '/products/suggestions',
     { config: { access: 'public' }, schema: { tags, querystring: suggestionQuery } },
-    async (request) => ({ suggestions: await suggest(ctx.db, request.query.q) }),
+    async (request, reply) => reply.type(JSON_TYPE).send(await suggestJson(ctx.db, request.query.q)),
   );
 
   app.get('/products/:id', { config: { access: 'public' }, schema: { tags, params: productIdParams } }, (request) =>

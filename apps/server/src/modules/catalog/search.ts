@@ -9,10 +9,13 @@ import { sqlList, loadProducts, visibleProduct } from './repository';
 
 const STEP_RUPEES = PRICE_FILTER_STEP / 100;
 
-/** GET /api/products: cached per distinct query (see cache.ts for how changes show). */
-export function searchProducts(db: Db, query: ProductQuery, now: () => Date): Promise<SearchResult> {
+/**
+ * GET /api/products as the JSON text to send, cached per distinct query (see cache.ts for how changes show). The
+ * text is what is kept, so a repeated search costs neither the database nor JSON.stringify.
+ */
+export function searchProductsJson(db: Db, query: ProductQuery, now: () => Date): Promise<string> {
   const key = `search:${JSON.stringify(query)}`;
-  return cached(key, () => searchUncached(db, query, now()));
+  return cached(key, async () => JSON.stringify(await searchUncached(db, query, now())));
 }
 
 /** Either spelling of a word, in the name/brand ('simple') or the description ('english' stems). */
@@ -29,20 +32,67 @@ function textQuery(text: string[][]): SQL {
   );
 }
 
-function filters(query: ProductQuery, analysed: AnalysedQuery, brands: Map<string, string[]>): SQL[] {
-  const conds: SQL[] = [visibleProduct('p')];
-  const category: Category | undefined = query.category ?? analysed.category;
-  if (category) conds.push(sql`p.category = ${category}`);
+/** What a search is narrowed to, worked out once from the request and the words recognised in it. */
+interface Scope {
+  category?: Category;
+  /** The stored spellings of the brand ("Apple", "APPLE"). */
+  brands?: string[];
+  ram?: number;
+  minPaisa?: number;
+  maxPaisa?: number;
+  store?: string;
+  text: string[][];
+}
+
+function scopeOf(query: ProductQuery, analysed: AnalysedQuery, brands: Map<string, string[]>): Scope {
   const brandKey = (query.brand ?? analysed.brand)?.toLowerCase();
-  if (brandKey !== undefined) {
-    const spellings = brands.get(brandKey) ?? [query.brand ?? brandKey];
-    conds.push(sql`p.brand in (${sqlList(spellings)})`);
+  return {
+    category: query.category ?? analysed.category,
+    brands: brandKey === undefined ? undefined : (brands.get(brandKey) ?? [query.brand ?? brandKey]),
+    ram: query.ram,
+    minPaisa: query.minPrice === undefined ? undefined : rupeesToPaisa(query.minPrice),
+    maxPaisa: query.maxPrice === undefined ? undefined : rupeesToPaisa(query.maxPrice),
+    store: query.store,
+    text: analysed.text,
+  };
+}
+
+/** The shared equality filters, on a products row (p) or a facet-count row (f): the columns are named alike. */
+function equalities(scope: Scope, alias: 'p' | 'f'): SQL[] {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  const conds: SQL[] = [];
+  if (scope.category) conds.push(sql`${col('category')} = ${scope.category}`);
+  if (scope.brands) conds.push(sql`${col('brand')} in (${sqlList(scope.brands)})`);
+  if (scope.ram !== undefined) conds.push(sql`${col('ram_gb')} = ${scope.ram}`);
+  return conds;
+}
+
+/** The products in scope (alias p). */
+function productConditions(scope: Scope): SQL[] {
+  const conds = [visibleProduct('p'), ...equalities(scope, 'p')];
+  if (scope.store) conds.push(sql`p.store_id = (select id from stores where slug = ${scope.store})`);
+  if (scope.minPaisa !== undefined) conds.push(sql`p.price >= ${scope.minPaisa}`);
+  if (scope.maxPaisa !== undefined) conds.push(sql`p.price <= ${scope.maxPaisa}`);
+  if (scope.text.length > 0) conds.push(sql`p.search @@ (${textQuery(scope.text)})`);
+  return conds;
+}
+
+/**
+ * The facet-count rows in scope (alias f; see product_facet_counts), or null when they cannot answer: words to
+ * match, one store's products, or a price bound between two Rs 5,000 steps (the price chips always fall on them).
+ */
+function countConditions(scope: Scope): SQL[] | null {
+  if (scope.text.length > 0 || scope.store) return null;
+  const { minPaisa: min, maxPaisa: max } = scope;
+  if (
+    (min !== undefined && min % PRICE_FILTER_STEP !== 0) ||
+    (max !== undefined && (max + 1) % PRICE_FILTER_STEP !== 0)
+  ) {
+    return null;
   }
-  if (query.ram !== undefined) conds.push(sql`p.ram_gb = ${query.ram}`);
-  if (query.minPrice !== undefined) conds.push(sql`p.price >= ${rupeesToPaisa(query.minPrice)}`);
-  if (query.maxPrice !== undefined) conds.push(sql`p.price <= ${rupeesToPaisa(query.maxPrice)}`);
-  if (query.store) conds.push(sql`p.store_id = (select id from stores where slug = ${query.store})`);
-  if (analysed.text.length > 0) conds.push(sql`p.search @@ (${textQuery(analysed.text)})`);
+  const conds = [sql`f.count > 0`, ...equalities(scope, 'f')];
+  if (min !== undefined) conds.push(sql`f.bucket >= ${min / PRICE_FILTER_STEP}`);
+  if (max !== undefined) conds.push(sql`f.bucket <= ${(max + 1) / PRICE_FILTER_STEP - 1}`);
   return conds;
 }
 
@@ -99,21 +149,35 @@ function rollUp(rows: FacetRow[]): SearchResult['facets'] & { total: number } {
 }
 
 /**
- * One scan of the matching rows (materialised once; an index-only scan when no text is searched) feeds both the
- * page and the facets. The facets come from a single GROUP BY over all four columns (a few hundred groups at
- * most), rolled up here, rather than one aggregate per facet.
+ * A search without words reads its facets from product_facet_counts (a few thousand rows whatever the catalogue's
+ * size) and its page from an index in the requested order. A search with words reads the matching rows once
+ * (materialised) for both the page and the facets. Either way the facets come from one GROUP BY over (category,
+ * brand, RAM, price step), rolled up here.
  */
 export async function searchUncached(db: Db, query: ProductQuery, now: Date): Promise<SearchResult> {
   const brands = await brandSpellings(db);
   const analysed = await analyseQuery(db, query.q, { category: query.category, brand: query.brand }, brands);
+  const scope = scopeOf(query, analysed, brands);
   const { rank, order } = ordering(query, analysed);
   const offset = (query.page - 1) * query.pageSize;
+  const where = sql.join(productConditions(scope), sql` and `);
+  const counted = countConditions(scope);
   const [row] = await queryRows<{ ids: number[] | null; facets: FacetRow[] | null }>(
     db,
-    sql`with m as materialized (
+    counted
+      ? sql`select
+          (select json_agg(id) from (
+            select p.id from products p where ${where} order by ${order} limit ${query.pageSize} offset ${offset}
+          ) pg) as ids,
+          (select json_agg(fc) from (
+            select f.category as c, f.brand as b, f.ram_gb as r, f.bucket as k, sum(f.count)::int as n
+            from product_facet_counts f where ${sql.join(counted, sql` and `)}
+            group by f.category, f.brand, f.ram_gb, f.bucket
+          ) fc) as facets`
+      : sql`with m as materialized (
           select p.id, p.category, p.brand, p.ram_gb, p.price, p.views, p.units_sold, p.created_at,
                  p.price / ${sql.raw(String(PRICE_FILTER_STEP))} as bucket, ${rank} as rank
-          from products p where ${sql.join(filters(query, analysed, brands), sql` and `)}
+          from products p where ${where}
         )
         select
           (select json_agg(id) from (select id from m order by ${order} limit ${query.pageSize} offset ${offset}) pg) as ids,

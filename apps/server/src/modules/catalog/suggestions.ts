@@ -7,11 +7,13 @@ import { visibleProduct } from './repository';
 
 export const MAX_SUGGESTIONS = 15;
 
-/** GET /api/products/suggestions: brands and categories first, then product names; cached per query. */
-export function suggest(db: Db, q: string): Promise<string[]> {
+/** GET /api/products/suggestions as the JSON text to send: brands and categories first, then product names. */
+export function suggestJson(db: Db, q: string): Promise<string> {
   const words = splitWords(q);
-  if (words.length === 0) return Promise.resolve([]);
-  return cached(`suggest:${words.join(' ')}`, () => suggestUncached(db, words));
+  if (words.length === 0) return Promise.resolve(JSON.stringify({ suggestions: [] }));
+  return cached(`suggest:${words.join(' ')}`, async () =>
+    JSON.stringify({ suggestions: await suggestUncached(db, words) }),
+  );
 }
 
 /** The suggestions straight from the database (the benchmark's cold figures use this). */

@@ -8,8 +8,11 @@
  *
  * Requests go over real HTTP to a listening server; times are measured per request on the client.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -19,10 +22,18 @@ import { accounts, products, sessions, stores } from '../apps/server/src/db/sche
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens';
 import { registerSeller } from '../apps/server/src/modules/auth/service';
+import { median, percentile, record } from './results';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
 const STOCK = Number(process.env.BENCH_STOCK ?? 50);
 const P95_BUDGET_MS = 250;
+const RUNS = Number(process.env.RUNS ?? 3);
+
+// The server's own configuration (DB_POOL_SIZE included), as `npm start` would read it.
+const config = {
+  ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-bench', LOG_LEVEL: 'silent' }),
+  jobs: false,
+};
 
 async function openBenchDatabase(): Promise<{ database: Database; label: string; drop?: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -36,11 +47,11 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
   await admin.db.execute(sql.raw(`create database ${name}`));
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), poolSize: Number(process.env.DB_POOL_SIZE ?? 20) });
+  const database = await openDatabase({ url: target.toString(), poolSize: config.dbPoolSize });
   await migrate(database);
   return {
     database,
-    label: `PostgreSQL (pool ${process.env.DB_POOL_SIZE ?? 20})`,
+    label: `PostgreSQL (pool ${config.dbPoolSize})`,
     drop: async () => {
       await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();
@@ -48,12 +59,28 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
   };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** Runs bench/checkout-buyers.ts in a child process and returns each buyer's status and time. */
+async function runBuyers(input: { base: string; cookies: string[]; body: string }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'checkout-buyers.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify(input));
+  const output = text(child.stdout);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the buyers' process failed (exit ${code})`);
+  return JSON.parse(await output) as { status: number; ms: number }[];
+}
 
-export async function runCheckoutBench(): Promise<boolean> {
+interface RunResult {
+  label: string;
+  correct: boolean;
+  p50: number;
+  p95: number;
+}
+
+/** One contended checkout on a fresh database: correctness and the buyers' latencies. */
+async function runOnce(): Promise<RunResult> {
   const { database, label, drop } = await openBenchDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-bench' }), jobs: false };
   const ctx: AppContext = {
     config,
     database,
@@ -126,24 +153,13 @@ export async function runCheckoutBench(): Promise<boolean> {
       if (res.status !== 201) throw new Error(`add to cart: ${res.status} ${await res.text()}`);
     }
 
-    // The contended moment: every buyer checks out at once.
+    // The contended moment, from another process: every buyer opens their cart, then all check out at once.
     const body = JSON.stringify({ paymentMethod: 'cashOnDel', shippingAddress: '1 Bench Road, Lahore' });
     const started = performance.now();
-    const results = await Promise.all(
-      cookies.map(async (cookie) => {
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/checkout`, {
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
-          body,
-        });
-        await res.arrayBuffer();
-        return { status: res.status, ms: performance.now() - t0 };
-      }),
-    );
+    const results = await runBuyers({ base, cookies, body });
     const wall = performance.now() - started;
 
-    const times = results.map((r) => r.ms).sort((a, b) => a - b);
+    const times = results.map((r) => r.ms);
     const ok = results.filter((r) => r.status === 201).length;
     const refused = results.filter((r) => r.status === 409).length;
     const other = results.length - ok - refused;
@@ -159,13 +175,7 @@ export async function runCheckoutBench(): Promise<boolean> {
     const oversold = Math.max(0, sold!.n - STOCK);
     const p50 = percentile(times, 50);
     const p95 = percentile(times, 95);
-    const pass =
-      ok === STOCK &&
-      sold!.orders === STOCK &&
-      oversold === 0 &&
-      after!.quantity === 0 &&
-      other === 0 &&
-      p95 <= P95_BUDGET_MS;
+    const correct = ok === STOCK && sold!.orders === STOCK && oversold === 0 && after!.quantity === 0 && other === 0;
 
     console.log(`\ncheckout contention on ${label}`);
     console.log(`  buyers ${BUYERS}, stock ${STOCK}`);
@@ -174,15 +184,54 @@ export async function runCheckoutBench(): Promise<boolean> {
       `  units sold ${sold!.n}, oversold ${oversold}, stock left ${after!.quantity}, units_sold ${after!.units_sold}`,
     );
     console.log(
-      `  latency ms: p50 ${p50.toFixed(1)}, p95 ${p95.toFixed(1)} (budget ${P95_BUDGET_MS}), max ${times.at(-1)!.toFixed(1)}, wall ${wall.toFixed(0)}`,
+      `  latency ms: p50 ${p50.toFixed(1)}, p95 ${p95.toFixed(1)}, max ${Math.max(...times).toFixed(1)}, wall ${wall.toFixed(0)}`,
     );
-    console.log(`  ${pass ? 'PASS' : 'FAIL'}`);
-    return pass;
+    console.log(`  ${correct ? 'correct' : 'WRONG: orders or stock do not add up'}`);
+    return { label, correct, p50, p95 };
   } finally {
     await app.close();
     await database.close();
     await drop?.();
   }
+}
+
+/**
+ * RUNS contended checkouts after one that is not counted (it warms the server's code, as a server that has been
+ * selling would be); passes when every run is correct and the median p95 is within budget.
+ */
+export async function runCheckoutBench(): Promise<boolean> {
+  console.log('\nwarm-up run (not counted):');
+  const warmUp = await runOnce();
+  const results: RunResult[] = [];
+  for (let r = 0; r < RUNS; r++) results.push(await runOnce());
+  const { label } = results[0]!;
+  // Correctness counts in every run, the warm-up's included.
+  const correct = warmUp.correct && results.every((r) => r.correct);
+  const p50 = median(results.map((r) => r.p50));
+  const p95 = median(results.map((r) => r.p95));
+  const pass = correct && p95 <= P95_BUDGET_MS;
+  console.log(
+    `\ncheckout on ${label}, median of ${RUNS} runs: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ` +
+      `(budget ${P95_BUDGET_MS} ms), ${correct ? `exactly ${STOCK} orders and 0 oversold in every run` : 'WRONG in some run'}: ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  const database = label.startsWith('PGlite') ? 'PGlite' : 'PostgreSQL';
+  record({
+    bench: 'checkout',
+    database,
+    figure: `p95, ${BUYERS} buyers for ${STOCK} units`,
+    value: p95,
+    unit: 'ms',
+    goal: { atMost: P95_BUDGET_MS },
+  });
+  record({
+    bench: 'checkout',
+    database,
+    figure: 'runs with exact orders and 0 oversold',
+    value: [warmUp, ...results].filter((r) => r.correct).length,
+    unit: `of ${RUNS + 1}`,
+    goal: { atLeast: RUNS + 1 },
+  });
+  return pass;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
-import type { Db } from '../../db/client';
+import { preparedOn, type Db } from '../../db/client';
 import { accounts, sessions, stores } from '../../db/schema';
 import { hashToken, newToken } from './tokens';
 
@@ -14,8 +14,9 @@ export async function createSession(db: Db, accountId: number, now: Date): Promi
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
-  const [row] = await db
+/** Every signed-in request runs this lookup: prepared once per database handle, so it is planned once per connection. */
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({
       id: accounts.id,
       role: accounts.role,
@@ -28,8 +29,13 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(stores, eq(stores.sellerId, accounts.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  const lookup = preparedOn(db, 'session_user', prepareSessionLookup);
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now.toISOString() });
   if (!row) return null;
   return {
     id: row.id,

@@ -2,14 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
 import { cartMessages, type CartChange, type CartLine, type CartView } from '@pricehub/shared/schemas/cart';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { preparedOn, queryRows, type Db } from '../../db/client';
 import { cartItems, products, stores } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { activeSales, unitPrice } from '../sales/pricing';
+import { activeSales, activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
 
-/** The cart's rows with their product and store, oldest line first (the order the shopper added them). */
-export async function loadCartRows(db: Db, customerId: number) {
-  return db
+const prepareCartRows = (db: Db) =>
+  db
     .select({
       productId: products.id,
       name: products.name,
@@ -27,8 +26,38 @@ export async function loadCartRows(db: Db, customerId: number) {
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(cartItems.customerId, customerId))
-    .orderBy(asc(cartItems.addedAt), asc(products.id));
+    .where(eq(cartItems.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(cartItems.addedAt), asc(products.id))
+    .prepare('cart_rows');
+
+/** The cart's rows with their product and store, oldest line first (the order the shopper added them). */
+export function loadCartRows(db: Db, customerId: number) {
+  return preparedOn(db, 'cart_rows', prepareCartRows).execute({ customerId });
+}
+
+export type CartRow = Awaited<ReturnType<typeof loadCartRows>>[number];
+
+/**
+ * Empties the cart and answers what was in it with the sale covering each line, in one statement: checkout's
+ * transaction reads the lines it buys and clears them together, so a refused checkout (rolled back) leaves the
+ * cart as it was.
+ */
+export async function takeCartRows(
+  db: Db,
+  customerId: number,
+  now: Date,
+): Promise<(CartRow & { sale: ActiveSale | null })[]> {
+  return queryRows<CartRow & { sale: ActiveSale | null }>(
+    db,
+    sql`with taken as (
+          delete from cart_items where customer_id = ${customerId} returning product_id, quantity, added_at
+        )
+        select p.id as "productId", p.name, p.image, p.brand, p.price, p.quantity as "stockQuantity",
+               p.stock as "stockStatus", t.quantity, s.id as "storeId", s.slug as "storeSlug",
+               s.name as "storeName", s.status as "storeStatus", ${activeSaleSql(sql`p.id`, now)} as sale
+        from taken t join products p on p.id = t.product_id join stores s on s.id = p.store_id
+        order by t.added_at, p.id`,
+  );
 }
 
 /** What a shopper can still buy of a product: nothing when it is marked out of stock or its store is closed. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { cartItems, orderLines, orders, payments } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { createStripeGateway, type StripeGateway, type StripeSettings } from '../../adapters/payments/stripe';
-import { announceOrders } from '../notifications/announce';
+import { announceOrders, loadOrderAnnouncements } from '../notifications/announce';
 import { restockOrders } from '../orders/repository';
 
 const gateways = new WeakMap<object, StripeGateway>();
@@ -88,7 +88,7 @@ export async function markPaid(ctx: AppContext, paymentId: string): Promise<bool
           .delete(cartItems)
           .where(and(eq(cartItems.customerId, payment.customerId), inArray(cartItems.productId, productIds)));
       }
-      await announceOrders(tx, ctx, orderIds);
+      await announceOrders(tx, ctx, await loadOrderAnnouncements(tx, orderIds));
     }
     return true;
   });

@@ -13,7 +13,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/checkout',
     { config: customer, schema: { tags: ['checkout'], body: checkoutInput } },
-    async (request, reply) => reply.status(201).send(await checkout(ctx, currentUser(request).id, request.body)),
+    async (request, reply) => reply.status(201).send(await checkout(ctx, currentUser(request), request.body)),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { discounted, SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
 import {
@@ -10,13 +10,14 @@ import {
 } from '@pricehub/shared/schemas/checkout';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { accounts, cartItems, orderLines, orders, payments } from '../../db/schema';
+import { payments } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
-import { loadCartRows } from '../cart/service';
+import { loadCartRows, takeCartRows, type CartRow } from '../cart/service';
 import { announceOrders } from '../notifications/announce';
 import { findPromoByCode, isPromoActive, type Promo } from '../promos/lookup';
-import { activeSales, unitPrice } from '../sales/pricing';
+import { activeSales, unitPrice, type ActiveSale } from '../sales/pricing';
 import { openOnlinePayment } from './payments';
+import { insertOrders } from './repository';
 
 /** Unpaid online orders hold their stock this long, then the release job puts it back. */
 export const PAYMENT_HOLD_MINUTES = 30;
@@ -27,10 +28,7 @@ export interface CheckoutRequest {
   shippingAddress: string;
 }
 
-type CartRow = Awaited<ReturnType<typeof loadCartRows>>[number];
-
 interface OrderDraft {
-  id: string;
   storeId: number;
   subtotal: number;
   discount: number;
@@ -104,146 +102,160 @@ async function reserveStock(tx: Db, rows: CartRow[]): Promise<ShortLine[]> {
   return short;
 }
 
+/** One order per seller, priced: sale prices per unit, that seller's promo off the subtotal, shipping added. */
+function draftOrders(rows: CartRow[], sales: Map<number, ActiveSale>, promo: Promo | undefined): OrderDraft[] {
+  const byStore = new Map<number, CartRow[]>();
+  for (const row of rows) byStore.set(row.storeId, [...(byStore.get(row.storeId) ?? []), row]);
+  return [...byStore].map(([storeId, storeRows]) => {
+    const lines = storeRows.map((r) => ({ ...r, unit: unitPrice(r.price, sales.get(r.productId)) }));
+    const subtotal = lines.reduce((n, r) => n + r.unit * r.quantity, 0);
+    const discount = promo && promo.storeId === storeId ? subtotal - discounted(subtotal, promo.percent) : 0;
+    return { storeId, subtotal, discount, total: subtotal + SHIPPING_FEE - discount, lines };
+  });
+}
+
+/** Lines the shopper can already see are short: refused before any row is locked. */
+function refuseVisiblyShort(rows: CartRow[]): void {
+  const short = rows.filter((r) => r.stockStatus === 'outofstock' || r.stockQuantity < r.quantity);
+  if (short.length === 0) return;
+  throw conflict(checkoutMessages.shortStock, undefined, {
+    short: short.map((r) => ({
+      productId: r.productId,
+      name: r.name,
+      requested: r.quantity,
+      available: r.stockStatus === 'outofstock' ? 0 : r.stockQuantity,
+    })),
+  });
+}
+
+export interface Buyer {
+  id: number;
+  name: string;
+  email: string;
+}
+
 /**
- * Turns the customer's cart into one order per seller. Stock is reserved, orders and lines written, and (for cash
- * on delivery) the cart emptied in ONE transaction: if any line is short, nothing is written.
+ * Turns the customer's cart into one order per seller, in ONE transaction: the cart is read (and, for cash on
+ * delivery, emptied), orders and lines written, the sellers notified, stock reserved. If any line is short,
+ * nothing is written. The statements are few on purpose: in a rush on one product, buyers who can already see it
+ * is gone are refused after one read, and the rest hold the product row only for the commit.
  */
-export async function checkout(ctx: AppContext, customerId: number, input: CheckoutRequest): Promise<CheckoutResult> {
-  const now = ctx.now();
-  if (input.paymentMethod === 'online' && !ctx.config.stripe && !ctx.config.testGateway) {
-    throw conflict(checkoutMessages.onlineUnavailable);
-  }
-  // Refuse early, outside any transaction: when a product sells out, most buyers never take a lock.
-  const preview = await loadCartRows(ctx.db, customerId);
-  checkBuyable(preview);
-  const visiblyShort = preview.filter((r) => r.stockStatus === 'outofstock' || r.stockQuantity < r.quantity);
-  if (visiblyShort.length > 0) {
-    throw conflict(checkoutMessages.shortStock, undefined, {
-      short: visiblyShort.map((r) => ({
-        productId: r.productId,
-        name: r.name,
-        requested: r.quantity,
-        available: r.stockStatus === 'outofstock' ? 0 : r.stockQuantity,
-      })),
+export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutRequest): Promise<CheckoutResult> {
+  const online = input.paymentMethod === 'online';
+  if (online && !ctx.config.stripe && !ctx.config.testGateway) throw conflict(checkoutMessages.onlineUnavailable);
+  const placed = await ctx.database.onOneConnection(async (db) => {
+    // A first look, on the connection the transaction will use, just before it starts: a buyer who can already
+    // see the product is gone is refused after one read, without a transaction opened and rolled back.
+    const cart = await loadCartRows(db, buyer.id);
+    checkBuyable(cart);
+    refuseVisiblyShort(cart);
+    return placeOrders(ctx, db, buyer, input);
+  });
+
+  const result: CheckoutResult = {
+    orders: placed.created.map(({ orderId, total }) => ({ orderId, total, status: 'Booked' })),
+  };
+  if (placed.paymentId) {
+    result.paymentId = placed.paymentId;
+    result.redirectUrl = await openOnlinePayment(ctx, {
+      paymentId: placed.paymentId,
+      customerEmail: buyer.email,
+      orders: placed.created.map(({ orderId, total, store }) => ({ orderId, total, storeName: store.name })),
+      expiresAt: placed.expiresAt,
     });
   }
-  const promo = input.promoCode
-    ? await resolvePromo(ctx.db, input.promoCode, new Set(preview.map((r) => r.storeId)), now)
-    : undefined;
-  let sales = await activeSales(
-    ctx.db,
-    preview.map((r) => r.productId),
-    now,
-  );
+  return result;
+}
 
-  const placed = await ctx.db.transaction(async (tx) => {
-    // The cart again, inside the transaction: it is what gets bought.
-    const rows = await loadCartRows(tx, customerId);
+type PricedCart = { rows: CartRow[]; sales: Map<number, ActiveSale> };
+
+async function cartWithSales(tx: Db, customerId: number, now: Date): Promise<PricedCart> {
+  const rows = await loadCartRows(tx, customerId);
+  return {
+    rows,
+    sales: await activeSales(
+      tx,
+      rows.map((r) => r.productId),
+      now,
+    ),
+  };
+}
+
+async function takenCart(tx: Db, customerId: number, now: Date): Promise<PricedCart> {
+  const rows = await takeCartRows(tx, customerId, now);
+  return { rows, sales: new Map(rows.flatMap((r) => (r.sale ? [[r.productId, r.sale] as const] : []))) };
+}
+
+/** The orders themselves, in one transaction on `db`. */
+async function placeOrders(ctx: AppContext, db: Db, buyer: Buyer, input: CheckoutRequest) {
+  const now = ctx.now();
+  const online = input.paymentMethod === 'online';
+  return db.transaction(async (tx) => {
+    // The lines bought and their sales. An online cart stays until it is paid for; cash on delivery empties it
+    // here, in the same statement (undone if refused).
+    const { rows, sales } = online ? await cartWithSales(tx, buyer.id, now) : await takenCart(tx, buyer.id, now);
     checkBuyable(rows);
-    if (promo && !rows.some((r) => r.storeId === promo.storeId)) {
-      throw badRequest(checkoutMessages.promoNotApplicable, { promoCode: checkoutMessages.promoNotApplicable });
-    }
-    if (rows.some((r) => !preview.some((p) => p.productId === r.productId))) {
-      sales = await activeSales(
-        tx,
-        rows.map((r) => r.productId),
-        now,
-      );
-    }
-    const online = input.paymentMethod === 'online';
+    refuseVisiblyShort(rows);
+    const promo = input.promoCode
+      ? await resolvePromo(tx, input.promoCode, new Set(rows.map((r) => r.storeId)), now)
+      : undefined;
+    const drafts = draftOrders(rows, sales, promo);
+
     const paymentId = online ? `pay_${randomBytes(12).toString('hex')}` : null;
     const expiresAt = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
-
-    const byStore = new Map<number, CartRow[]>();
-    for (const row of rows) byStore.set(row.storeId, [...(byStore.get(row.storeId) ?? []), row]);
-    const ids = await queryRows<{ id: string }>(
-      tx,
-      sql`select 'SG' || nextval('order_number_seq') as id from generate_series(1, ${byStore.size})`,
-    );
-
-    const drafts: OrderDraft[] = [...byStore].map(([storeId, storeRows], i) => {
-      const lines = storeRows.map((r) => ({ ...r, unit: unitPrice(r.price, sales.get(r.productId)) }));
-      const subtotal = lines.reduce((n, r) => n + r.unit * r.quantity, 0);
-      const discount = promo && promo.storeId === storeId ? subtotal - discounted(subtotal, promo.percent) : 0;
-      return { id: ids[i]!.id, storeId, subtotal, discount, total: subtotal + SHIPPING_FEE - discount, lines };
-    });
-    const created = drafts.map((o) => ({
-      orderId: o.id,
-      total: o.total,
-      status: 'Booked',
-      storeName: o.lines[0]!.storeName,
-    }));
-
     if (paymentId) {
       await tx.insert(payments).values({
         id: paymentId,
-        customerId,
+        customerId: buyer.id,
         provider: ctx.config.stripe ? 'stripe' : 'test',
-        amount: created.reduce((n, o) => n + o.total, 0),
+        amount: drafts.reduce((n, o) => n + o.total, 0),
         status: 'pending',
         createdAt: now,
         expiresAt,
       });
     }
-    await tx.insert(orders).values(
-      drafts.map((o) => ({
-        id: o.id,
-        customerId,
+    const idOf = await insertOrders(tx, {
+      customerId: buyer.id,
+      paymentId,
+      paymentMethod: input.paymentMethod,
+      shippingAddress: input.shippingAddress,
+      now,
+      orders: drafts.map((o) => ({
         storeId: o.storeId,
-        paymentId,
-        status: 'Booked' as const,
-        paymentMethod: input.paymentMethod,
-        paymentStatus: online ? ('pending' as const) : ('not_required' as const),
         subtotal: o.subtotal,
         shippingFee: SHIPPING_FEE,
         discount: o.discount,
         total: o.total,
         promoCode: o.discount > 0 && promo ? promo.code : null,
-        shippingAddress: input.shippingAddress,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-    await tx.insert(orderLines).values(
-      drafts.flatMap((o) =>
-        o.lines.map((l) => ({
-          orderId: o.id,
+        lines: o.lines.map((l) => ({
           productId: l.productId,
           name: l.name,
           image: l.image,
           unitPrice: l.unit,
           quantity: l.quantity,
         })),
-      ),
-    );
-    if (!online) {
-      await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
-      await announceOrders(
-        tx,
-        ctx,
-        created.map((o) => o.orderId),
-      );
-    }
+      })),
+    });
+    const created = drafts.map((o) => ({
+      orderId: idOf.get(o.storeId)!,
+      storeId: o.storeId,
+      store: { slug: o.lines[0]!.storeSlug, name: o.lines[0]!.storeName },
+      customer: { name: buyer.name, email: buyer.email },
+      lines: o.lines.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: l.unit * l.quantity })),
+      subtotal: o.subtotal,
+      shippingFee: SHIPPING_FEE,
+      discount: o.discount,
+      total: o.total,
+      promoCode: o.discount > 0 && promo ? promo.code : null,
+      paymentMethod: input.paymentMethod,
+      shippingAddress: input.shippingAddress,
+    }));
+    if (!online) await announceOrders(tx, ctx, created);
 
-    // Last, so the product rows stay locked only for the rest of this transaction: concurrent buyers of the
-    // same product wait on these locks, and a short line rolls back everything written above.
+    // Stock last: the product rows stay locked only until the commit that follows, so buyers of the same product
+    // queue for as short a time as possible. A short line rolls back everything written above.
     const short = await reserveStock(tx, rows);
     if (short.length > 0) throw conflict(checkoutMessages.shortStock, undefined, { short });
     return { created, paymentId, expiresAt };
   });
-
-  const result: CheckoutResult = {
-    orders: placed.created.map(({ orderId, total, status }) => ({ orderId, total, status })),
-  };
-  if (placed.paymentId) {
-    const [customer] = await ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, customerId));
-    result.paymentId = placed.paymentId;
-    result.redirectUrl = await openOnlinePayment(ctx, {
-      paymentId: placed.paymentId,
-      customerEmail: customer!.email,
-      orders: placed.created,
-      expiresAt: placed.expiresAt,
-    });
-  }
-  return result;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -15,10 +15,30 @@ export interface OutgoingMail {
 
 /** Queues a mail; call it inside the transaction of the event it reports so both commit together. */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, dedupeKey: mail.dedupeKey })
-    .onConflictDoNothing();
+  await enqueueMails(db, [mail]);
+}
+
+/** Queues several mails in one statement (a checkout that makes orders with several sellers). */
+export async function enqueueMails(db: Db, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length > 0) await db.execute(outboxInsert(mails));
+}
+
+/**
+ * The statement that queues these mails, for a caller that sends it together with its own writes (one round trip,
+ * e.g. `with … as (insert …) ${outboxInsert(mails)}`). A mail whose dedupe key is already queued is skipped.
+ */
+export function outboxInsert(mails: OutgoingMail[]): SQL {
+  const rows = mails.map((m) => ({
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html ?? null,
+    key: m.dedupeKey ?? null,
+  }));
+  return sql`insert into mail_outbox ("to", subject, text, html, dedupe_key)
+    select m."to", m.subject, m.text, m.html, m.key
+    from json_to_recordset(${JSON.stringify(rows)}::json) as m("to" text, subject text, text text, html text, key text)
+    on conflict do nothing`;
 }
 
 const MAX_ATTEMPTS = 6;

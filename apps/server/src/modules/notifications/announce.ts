@@ -1,22 +1,33 @@
 import { sql } from 'drizzle-orm';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { notificationMessages } from '@pricehub/shared/schemas/notification';
-import type { OrderView } from '@pricehub/shared/schemas/order';
+import type { OrderLineView, OrderView } from '@pricehub/shared/schemas/order';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { notifications } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, outboxInsert } from '../mail/outbox';
 import { findOrders } from '../orders/repository';
 
-const describeLines = (order: OrderView) =>
+/** What the seller's notification and the customer's mail say about one order. */
+export type OrderAnnouncement = Pick<
+  OrderView,
+  | 'orderId'
+  | 'store'
+  | 'customer'
+  | 'subtotal'
+  | 'shippingFee'
+  | 'discount'
+  | 'total'
+  | 'promoCode'
+  | 'paymentMethod'
+  | 'shippingAddress'
+> & { storeId: number; lines: Pick<OrderLineView, 'name' | 'quantity' | 'lineTotal'>[] };
+
+const describeLines = (order: OrderAnnouncement) =>
   order.lines.map((l) => (l.quantity > 1 ? `${l.name} ×${l.quantity}` : l.name)).join(', ');
 
-/**
- * An order has become real (cash on delivery at once, online once paid): its seller gets a notification and
- * the customer an order-confirmation mail. Call inside the transaction that confirms the orders.
- */
-export async function announceOrders(tx: Db, ctx: AppContext, orderIds: string[]): Promise<void> {
-  if (orderIds.length === 0) return;
+/** The announcements of orders already written (an online payment confirmed later). */
+export async function loadOrderAnnouncements(tx: Db, orderIds: string[]): Promise<OrderAnnouncement[]> {
+  if (orderIds.length === 0) return [];
   const list = sql.join(
     orderIds.map((id) => sql`${id}`),
     sql`, `,
@@ -27,34 +38,48 @@ export async function announceOrders(tx: Db, ctx: AppContext, orderIds: string[]
     sql`select id, store_id from orders where id in (${list})`,
   );
   const storeOf = new Map(stores.map((s) => [s.id, s.store_id]));
-  for (const order of orders) {
-    await tx.insert(notifications).values({
-      storeId: storeOf.get(order.orderId)!,
-      orderId: order.orderId,
-      message: `${notificationMessages.newOrder}: ${order.orderId}`,
-      product: describeLines(order),
-      customer: order.customer.name,
-      total: order.total,
-      createdAt: ctx.now(),
-    });
-    await enqueueMail(tx, {
-      to: order.customer.email,
-      subject: `Your PriceHub order ${order.orderId} is booked`,
-      text: [
-        `Hello ${order.customer.name},`,
-        '',
-        `Thank you for your order ${order.orderId} from ${order.store.name}.`,
-        ...order.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatRs(l.lineTotal)}`),
-        `Subtotal: ${formatRs(order.subtotal)}`,
-        `Shipping: ${formatRs(order.shippingFee)}`,
-        ...(order.discount > 0 ? [`Promo ${order.promoCode}: -${formatRs(order.discount)}`] : []),
-        `Total: ${formatRs(order.total)}`,
-        `Payment: ${order.paymentMethod === 'cashOnDel' ? 'cash on delivery' : 'paid online'}`,
-        `Ship to: ${order.shippingAddress}`,
-      ].join('\n'),
-      dedupeKey: `order-booked:${order.orderId}`,
-    });
-  }
+  return orders.map((order) => ({ ...order, storeId: storeOf.get(order.orderId)! }));
+}
+
+/**
+ * Orders have become real (cash on delivery at once, online once paid): each seller gets a notification and the
+ * customer an order-confirmation mail. Two statements however many orders; call inside the confirming transaction.
+ */
+export async function announceOrders(tx: Db, ctx: AppContext, orders: OrderAnnouncement[]): Promise<void> {
+  if (orders.length === 0) return;
+  const notes = orders.map((order) => ({
+    store_id: order.storeId,
+    order_id: order.orderId,
+    message: `${notificationMessages.newOrder}: ${order.orderId}`,
+    product: describeLines(order),
+    customer: order.customer.name,
+    total: order.total,
+  }));
+  const mails = orders.map((order) => ({
+    to: order.customer.email,
+    subject: `Your PriceHub order ${order.orderId} is booked`,
+    text: [
+      `Hello ${order.customer.name},`,
+      '',
+      `Thank you for your order ${order.orderId} from ${order.store.name}.`,
+      ...order.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatRs(l.lineTotal)}`),
+      `Subtotal: ${formatRs(order.subtotal)}`,
+      `Shipping: ${formatRs(order.shippingFee)}`,
+      ...(order.discount > 0 ? [`Promo ${order.promoCode}: -${formatRs(order.discount)}`] : []),
+      `Total: ${formatRs(order.total)}`,
+      `Payment: ${order.paymentMethod === 'cashOnDel' ? 'cash on delivery' : 'paid online'}`,
+      `Ship to: ${order.shippingAddress}`,
+    ].join('\n'),
+    dedupeKey: `order-booked:${order.orderId}`,
+  }));
+  // The notifications and the mails in one statement: checkout runs this while buyers of the product wait.
+  await tx.execute(sql`with notified as (
+      insert into notifications (store_id, order_id, message, product, customer, total, created_at)
+      select n.store_id, n.order_id, n.message, n.product, n.customer, n.total, ${ctx.now().toISOString()}::timestamptz
+      from json_to_recordset(${JSON.stringify(notes)}::json)
+           as n(store_id int, order_id text, message text, product text, customer text, total int)
+    )
+    ${outboxInsert(mails)}`);
 }
 
 /** The customer hears of every status change (the outbox dedupes a repeated event). */

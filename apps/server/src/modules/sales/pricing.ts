@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { discounted, floorToRupee } from '@pricehub/shared/rules/money';
 import { queryRows, type Db } from '../../db/client';
 import { saleProducts, sales } from '../../db/schema';
@@ -28,6 +28,18 @@ export async function activeSales(db: Db, productIds: number[], now: Date): Prom
     }
   }
   return result;
+}
+
+/**
+ * The same sale as activeSales, as a SQL expression for another module's select, so that a hot path reads its
+ * rows and their sales in one statement: json {code, title, percent}, or null. `productId` is the product id's SQL.
+ */
+export function activeSaleSql(productId: SQL, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`(select json_build_object('code', s.code, 'title', s.title, 'percent', s.discount_percent)
+      from sale_products sp join sales s on s.id = sp.sale_id
+      where sp.product_id = ${productId} and s.starts_at <= ${at}::timestamptz and s.ends_at > ${at}::timestamptz
+      order by s.discount_percent desc limit 1)`;
 }
 
 /** The unit price a shopper pays: the sale price when a sale applies, floored to whole rupees (spec §9). */

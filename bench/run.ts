@@ -1,9 +1,14 @@
 /**
- * npm run bench: every benchmark, one after another, on embedded PGlite and on the PostgreSQL server.
- * Each script prints its own table (see bench/README.md); this runner adds a summary of which ones met their
- * budgets. PostgreSQL defaults to the local server; set DATABASE_URL to use another.
+ * npm run bench: every benchmark, one after another, on embedded PGlite and on the PostgreSQL server, then one
+ * table of every figure with its goal (and, for throughput, its ratio to hello-world measured in the same run).
+ * Each script also prints its own details (see bench/README.md). PostgreSQL defaults to the local server; set
+ * DATABASE_URL to use another.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { meets, type Figure } from './results';
 
 const pg = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const runs: { name: string; script: string; env: Record<string, string> }[] = [
@@ -15,15 +20,40 @@ const runs: { name: string; script: string; env: Record<string, string> }[] = [
   { name: 'checkout, PostgreSQL', script: 'bench/checkout.ts', env: { DATABASE_URL: pg } },
 ];
 
-const summary: string[] = [];
+const resultsFile = join(mkdtempSync(join(tmpdir(), 'pricehub-bench-')), 'figures.jsonl');
+writeFileSync(resultsFile, '');
+const durations: string[] = [];
 for (const run of runs) {
   console.log(`\n=== ${run.name} ===`);
   const started = Date.now();
   const result = spawnSync(process.execPath, ['--import', 'tsx', run.script], {
     stdio: 'inherit',
-    env: { ...process.env, ...run.env },
+    env: { ...process.env, ...run.env, BENCH_RESULTS: resultsFile },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  summary.push(`${result.status === 0 ? 'within budget' : 'OVER BUDGET  '}  ${run.name} (${seconds} s)`);
+  durations.push(`${run.name}: ${seconds} s${result.status === 0 ? '' : ' (a goal was missed or the run failed)'}`);
 }
-console.log(`\n=== summary ===\n${summary.join('\n')}`);
+
+const figures = readFileSync(resultsFile, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Figure);
+const number = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n < 10 ? 2 : 1));
+const goal = (f: Figure) =>
+  f.goal?.atMost !== undefined
+    ? `≤ ${number(f.goal.atMost)}`
+    : f.goal?.atLeast !== undefined
+      ? `≥ ${number(f.goal.atLeast)}`
+      : '';
+console.log('\n=== all figures (medians of the runs) ===\n');
+console.log('| benchmark | database | figure | value | goal | |');
+console.log('|---|---|---|---|---|---|');
+for (const f of figures) {
+  const value = `${number(f.value)} ${f.unit}`;
+  const reference = f.reference ? ` (${number(f.value / f.reference.value)} × ${f.reference.name})` : '';
+  const verdict = f.goal ? (meets(f) ? 'met' : '**missed**') : '';
+  console.log(`| ${f.bench} | ${f.database} | ${f.figure} | ${value}${reference} | ${goal(f)} | ${verdict} |`);
+}
+const missed = figures.filter((f) => f.goal && !meets(f)).length;
+console.log(`\n${figures.length} figures, ${missed} goal(s) missed. Time taken: ${durations.join('; ')}.`);
+process.exitCode = missed === 0 && figures.length > 0 ? 0 : 1;

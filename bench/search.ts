@@ -19,6 +19,7 @@ import { migrate, openDatabase, queryRows, type Db } from '../apps/server/src/db
 import { searchUncached } from '../apps/server/src/modules/catalog/search';
 import { splitWords } from '../apps/server/src/modules/catalog/query-words';
 import { suggestUncached } from '../apps/server/src/modules/catalog/suggestions';
+import { median, meets, percentile, record, type Figure } from './results';
 
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_search';
 const PGLITE_DATA = process.env.BENCH_PGLITE_DATA ?? '/tmp/bench-search-pglite';
@@ -38,12 +39,14 @@ const COLD_CASES: { label: string; kind: 'broad' | 'narrow' | 'suggest'; q: stri
   { label: 'suggest "dell xp"', kind: 'suggest', q: 'dell xp', goalMs: 10 },
 ];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-function percentile(xs: number[], p: number): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+let allMet = true;
+/** Records a figure, and remembers a missed goal for the exit code. */
+function report(figure: Figure): void {
+  allMet &&= meets(figure);
+  record(figure);
+}
 
 // ── cold ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -72,6 +75,14 @@ async function cold(label: string, db: Db): Promise<void> {
     const p95 = median(runs.map((x) => x.p95));
     const ok = p95 <= c.goalMs ? 'ok' : 'OVER';
     console.log(`| ${c.label} | ${ms(p50)} | ${ms(p95)} | ${c.goalMs} ms | ${ok} |`);
+    report({
+      bench: 'search, cold',
+      database: label,
+      figure: `${c.label} p95`,
+      value: p95,
+      unit: 'ms',
+      goal: { atMost: c.goalMs },
+    });
   }
 }
 
@@ -234,9 +245,22 @@ async function warm(label: string, env: Record<string, string>, paths: string[])
   }
   const ratio = median(rows.map((x) => x.rps / x.hello));
   const p95 = median(rows.map((x) => x.p95));
+  const hello = median(rows.map((x) => x.hello));
+  const rps = median(rows.map((x) => x.rps));
   console.log(
-    `| median | ${median(rows.map((x) => x.hello)).toFixed(0)} | ${median(rows.map((x) => x.rps)).toFixed(0)} | ${ratio.toFixed(2)} (goal ≥ 0.25) | ${ms(p95)} (goal ≤ 30 ms) | |`,
+    `| median | ${hello.toFixed(0)} | ${rps.toFixed(0)} | ${ratio.toFixed(2)} (goal ≥ 0.25) | ${ms(p95)} (goal ≤ 30 ms) | |`,
   );
+  const reference = { name: 'hello-world req/s', value: hello };
+  report({ bench: 'search, warm', database: label, figure: 'requests/s', value: rps, unit: 'req/s', reference });
+  report({
+    bench: 'search, warm',
+    database: label,
+    figure: 'ratio to hello-world',
+    value: ratio,
+    unit: '×',
+    goal: { atLeast: 0.25 },
+  });
+  report({ bench: 'search, warm', database: label, figure: 'p95', value: p95, unit: 'ms', goal: { atMost: 30 } });
 }
 
 // ── main ─────────────────────────────────────────────────────────────────────────────────────────
@@ -271,6 +295,7 @@ if (!skip.has('pglite')) {
     if (seeded.status !== 0) throw new Error('seeding PGlite failed');
   }
   const lite = await openDatabase({ dataDir: dir });
+  await migrate(lite);
   console.log(`\n# PGlite: ${(await count(lite.db)).toLocaleString('en-US')} products (${dir})`);
   await cold('PGlite', lite.db);
   const paths = await queryMix(lite.db);
@@ -279,3 +304,5 @@ if (!skip.has('pglite')) {
   await sleep(200);
   if (!skip.has('warm')) await warm('PGlite', { DATABASE_URL: '', BENCH_PGLITE_DIR: dir }, paths);
 }
+
+process.exitCode = allMet ? 0 : 1;

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { messages } from '@pricehub/shared/messages';
 import { E2E_PASSWORD, registerCustomer } from '../fixtures/accounts';
 import { resetLinkIn, startMailbox, type Mailbox } from '../fixtures/mailbox';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, waitForAppAfterLoads } from '../fixtures/test';
 import sharp from 'sharp';
 import { registerCustomer, registerSeller, signIn } from '../fixtures/accounts';
 
@@ -39,6 +39,7 @@ test('a seller adds a product with an image; a shopper finds it misspelt, filter
 
   // A shopper in a separate browser session searches with a typo.
   const shopperContext = await browser.newContext();
+  waitForAppAfterLoads(shopperContext);
   const shopper = await shopperContext.newPage();
   await signIn(shopper, await registerCustomer(shopper.request), 'customer');
   await shopper.goto('/');
@@ -55,8 +56,11 @@ test('a seller adds a product with an image; a shopper finds it misspelt, filter
   await shopper.getByRole('group', { name: 'Brand' }).getByText(`${brand} (1)`).click();
   await expect(shopper).toHaveURL(new RegExp(`brand=${brand}`));
   await expect(shopper.getByText(/^1 product\b/)).toBeVisible();
+  // Opening the page counts one view on the server (the page asks once it is idle).
+  const viewed = shopper.waitForResponse((r) => r.request().method() === 'POST' && /\/views$/.test(r.url()));
   await shopper.getByRole('link', { name: `View Details: ${name}` }).click();
   await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await (await viewed).json()).toEqual({ counted: true, views: 1 });
   await expect(shopper.getByText('Rs 185,000').first()).toBeVisible();
   await expect(shopper.getByRole('link', { name: seller.storeName })).toBeVisible();
   const image = shopper.getByRole('img', { name }).first();

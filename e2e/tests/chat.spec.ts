@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { registerSeller } from '../fixtures/accounts';
 
 test('the built-in assistant answers from the catalogue, streams, and keeps the conversation across a reload', async ({

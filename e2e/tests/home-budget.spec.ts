@@ -1,6 +1,6 @@
 /** A budget a shopper feels: the JavaScript the home page downloads before it is usable (Lighthouse: e2e/lighthouse). */
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 
 const JS_BUDGET_KB = 170;
 

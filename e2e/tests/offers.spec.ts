@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { registerSeller } from '../fixtures/accounts';
 
 const run = promisify(execFile);
@@ -92,6 +92,8 @@ test('an ingested store shows in the product page comparison table and price cha
   await expect(visit).toHaveAttribute('href', 'https://e2e-mart.test/p/1');
 
   const chart = page.getByTestId('price-history');
+  // The chart is drawn when a shopper scrolls to it.
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('.recharts-surface').first()).toBeVisible();
   await expect(chart).toContainText('Lowest price seen: Rs 39,999');
   await expect(chart.locator('.recharts-legend-wrapper')).toContainText(store);

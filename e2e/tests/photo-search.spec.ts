@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { registerSeller } from '../fixtures/accounts';
 
 /*
@@ -84,6 +85,8 @@ test.describe('photo search', () => {
   test('a photo dropped on the header is recognised too', async ({ page, request }) => {
     const names = await stockLaptops(request, ['Apple', 'Dell']);
     await page.goto('/');
+    // The header takes drops once the photo-search control is there.
+    await expect(page.getByRole('button', { name: 'Search by photo' })).toBeVisible();
     const bytes = readFileSync(fixture('apple-lid.png')).toString('base64');
     await page.locator('header').evaluate((header, base64) => {
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));

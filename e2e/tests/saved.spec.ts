@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { registerCustomer, registerSeller, signIn } from '../fixtures/accounts';
 
 /** A seller's product of our own, created through the seller API (the demo data may change). */
@@ -70,4 +71,26 @@ test('a shopper saves a product from its page, sees it on /wishlist and /compare
   await page.getByRole('dialog', { name: 'Remove from compare list?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Removed from Compare')).toBeVisible();
   await expect(page.getByText('Nothing to compare yet')).toBeVisible();
+});
+
+test('a 5th product added to compare from its page asks which one to replace', async ({ page, request }) => {
+  await signIn(page, await registerCustomer(request), 'customer');
+  const search = await (await page.request.get('/api/products?q=laptop')).json();
+  const [fifth, ...four] = (search.items as { id: number; name: string }[]).slice(0, 5);
+  for (const item of four) {
+    expect((await page.request.post('/api/compare', { data: { productId: item.id } })).status()).toBe(201);
+  }
+
+  await page.goto(`/result/productHub/${fifth!.id}`);
+  await page.getByRole('button', { name: /add to compare/i }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your compare list is full' });
+  await dialog.getByLabel(new RegExp(four[1]!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).check();
+  await dialog.getByRole('button', { name: 'Replace' }).click();
+  await expect(dialog).toBeHidden();
+
+  const compare = await (await page.request.get('/api/compare')).json();
+  const names = (compare.items as { name: string }[]).map((i) => i.name);
+  expect(names).toContain(fifth!.name);
+  expect(names).not.toContain(four[1]!.name);
+  expect(names).toHaveLength(4);
 });

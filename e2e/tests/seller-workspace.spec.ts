@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { registerCustomer, registerSeller, signIn } from '../fixtures/accounts';
 
 const pad = (n: number) => String(n).padStart(2, '0');

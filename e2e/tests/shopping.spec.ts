@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, waitForAppAfterLoads } from '../fixtures/test';
 import { registerCustomer, registerSeller, signIn, type E2ESeller } from '../fixtures/accounts';
 
 /** A seller of our own with one product, created through the seller API (the demo data may change). */
@@ -85,6 +86,7 @@ test('a shopper buys from two sellers with cash on delivery; a seller ships and 
 
   // The first seller sees the notification, then ships the order.
   const sellerContext = await browser.newContext();
+  waitForAppAfterLoads(sellerContext);
   const sellerPage = await sellerContext.newPage();
   await signIn(sellerPage, first.seller, 'seller');
   await sellerPage.goto('/seller/notifications');

@@ -1,28 +1,59 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
-import { theme } from './theme';
+import { hydrate } from '@tanstack/react-query';
+import { startTransition, useEffect } from 'react';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders, createQueryClient } from './app-providers';
+import { routes } from './routes';
+import { readSsrState } from './ssr-state';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
-  },
-});
+/** Lets the browser paint and answer input between the steps of start-up. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" limit={4} />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+/** Marks the page as taken over by the app (`<html data-app-ready>`): the browser tests wait for it after a load. */
+function AppReady() {
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  return null;
+}
+
+/** Loads the code of the routes on screen now, so the first render can match the server's HTML. */
+async function loadInitialRoutes(tree: RouteObject[]): Promise<void> {
+  for (const { route } of matchRoutes(tree, window.location) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    Object.assign(route, await route.lazy(), { lazy: undefined });
+    await nextTask();
+  }
+}
+
+/**
+ * Start-up as a few short tasks rather than one long one: this module and the app's code evaluate first, React's
+ * renderer (the largest piece) in a task of its own, then the pages on screen, then the router (matching and ranking
+ * every route); React then renders in a transition,
+ * in slices of a few milliseconds, so the page answers a tap throughout.
+ */
+async function start(): Promise<void> {
+  const container = document.getElementById('root')!;
+  const state = readSsrState();
+  const serverDrawn = !!state && !!container.firstElementChild;
+  const queryClient = createQueryClient();
+  if (state) hydrate(queryClient, state.queries);
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await nextTask();
+  if (serverDrawn) await loadInitialRoutes(routes);
+  const router = createBrowserRouter(routes);
+  await nextTask();
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+      <AppReady />
+    </AppProviders>
+  );
+  startTransition(() => {
+    if (serverDrawn) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+void start();

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
@@ -8,9 +9,9 @@ import { forbidden } from './errors';
  * 'wasm-unsafe-eval' for the in-browser brand model), inline styles for Mantine's CSS variables, images from us,
  * data: and blob: (photo previews), and links out to stores only by navigation.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export function securityHeaderOptions(config: Config): HelmetOptions {
+  const https = config.publicUrl.startsWith('https://');
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,12 +26,30 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", 'https://checkout.stripe.com'],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
     // Product images from external stores are shown in <img>; they must not need CORP headers.
     crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+  };
+}
+
+/** The headers helmet would set, worked out once: they are the same for every response. */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const headers = securityHeaders(securityHeaderOptions(config));
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 }
 

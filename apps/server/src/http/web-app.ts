@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
+import { loadPageRenderer, pageApi, sendHtml, type PageApi } from './page-renderer';
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -25,22 +26,35 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
     root,
     wildcard: false,
     index: false,
-    // Served by registerCrawlerFiles with absolute URLs instead of the build's static copy.
-    globIgnore: ['robots.txt', 'sitemap.xml'],
+    // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): send those, never compress per request.
+    preCompressed: true,
+    // Served by registerCrawlerFiles with absolute URLs instead of the build's static copy; ssr/ is the server's.
+    globIgnore: ['robots.txt', 'sitemap.xml', 'ssr/**'],
     setHeaders(res, path) {
       const immutable = path.includes('/assets/');
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
+  const renderPage = await loadPageRenderer(app, root);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
     }
-    const meta = await pageMeta(app, request);
-    return reply
-      .type('text/html')
-      .header('cache-control', 'no-cache')
-      .send(meta ? withMeta(indexHtml, meta) : indexHtml);
+    const api = pageApi(app, request);
+    const [meta, rendered] = await Promise.all([pageMeta(api, request), renderPage ? renderPage(request, api) : null]);
+    if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+    let html = meta ? withMeta(indexHtml, meta) : indexHtml;
+    if (rendered?.kind === 'page') {
+      // The page's HTML goes in #root; the answers it was drawn from follow as a JSON block (see ssr-state.ts).
+      html = html.replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${rendered.html}</div>\n    ${rendered.state}`,
+      );
+      reply.status(rendered.status);
+    }
+    // Pages may carry the visitor's own header (name, cart count): never cached by shared caches.
+    reply.header('cache-control', 'private, no-cache');
+    return sendHtml(request, reply, html);
   });
 }
 
@@ -55,14 +69,14 @@ interface PageMeta {
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Reads the page's data through the app's own public API, so the HTML says exactly what the page shows. */
-async function pageMeta(app: FastifyInstance, request: FastifyRequest): Promise<PageMeta | null> {
+async function pageMeta(api: PageApi, request: FastifyRequest): Promise<PageMeta | null> {
   const path = request.url.split('?')[0]!;
   const base = origin(request);
   const product = /^\/result\/productHub\/(\d{1,10})\/?$/.exec(path);
   if (product) {
-    const res = await app.inject({ method: 'GET', url: `/api/products/${product[1]}` });
-    if (res.statusCode !== 200) return null;
-    const p = res.json<ProductDetail>();
+    const res = await api(`/products/${product[1]}`);
+    if (res.status !== 200) return null;
+    const p = JSON.parse(res.body) as ProductDetail;
     const price = p.salePrice ?? p.price;
     const image = p.image ? new URL(p.image, base).toString() : undefined;
     const url = `${base}/result/productHub/${p.id}`;
@@ -93,9 +107,9 @@ async function pageMeta(app: FastifyInstance, request: FastifyRequest): Promise<
   }
   const store = /^\/viewstore\/([a-z0-9-]{1,100})\/?$/i.exec(path);
   if (store) {
-    const res = await app.inject({ method: 'GET', url: `/api/stores/${encodeURIComponent(store[1]!)}` });
-    if (res.statusCode !== 200) return null;
-    const s = res.json<StorePage>();
+    const res = await api(`/stores/${encodeURIComponent(store[1]!)}`);
+    if (res.status !== 200) return null;
+    const s = JSON.parse(res.body) as StorePage;
     return {
       title: `${s.store.name}: ${s.products.length} products | PriceHub`,
       description: summary(

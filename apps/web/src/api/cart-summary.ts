@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from './client';
 import { useSession } from './session';
 
 export const cartQueryKey = ['cart'] as const;
 
+export const cartCountQuery = () =>
+  queryOptions({ queryKey: cartQueryKey, queryFn: () => get<{ count: number }>('/cart') });
+
 /** The header's counter: the sum of the cart's quantities, from the server-side cart. */
 export function useCartCount(): number {
   const { customer } = useSession();
-  const query = useQuery({
-    queryKey: cartQueryKey,
-    queryFn: () => get<{ count: number }>('/cart'),
-    enabled: !!customer,
-  });
+  const query = useQuery({ ...cartCountQuery(), enabled: !!customer });
   return customer ? (query.data?.count ?? 0) : 0;
 }

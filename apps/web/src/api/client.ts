@@ -16,16 +16,27 @@ export class ApiRequestError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a request reaches the API: the browser's fetch, or (while the server renders a page) the server itself. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let serverTransport: ApiTransport | null = null;
+
+/** Used by the server-side renderer (entry-server.tsx) only; the browser always uses fetch. */
+export function setServerTransport(transport: ApiTransport): void {
+  serverTransport = transport;
+}
+
 /** The one way the web app calls the API: JSON in, JSON out, the session cookie along, errors as ApiRequestError. */
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
+    const init: RequestInit = {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    };
+    res = serverTransport ? await serverTransport(path, init) : await fetch(`/api${path}`, init);
   } catch {
     throw new ApiRequestError(0, 'Cannot reach PriceHub. Check your connection and try again.', 'NETWORK');
   }

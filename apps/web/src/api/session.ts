@@ -1,16 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { get, post } from './client';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** Who is signed in, as the server says: the browser keeps no identity of its own. */
-export function useSession() {
-  const query = useQuery({
+export const sessionQuery = () =>
+  queryOptions({
     queryKey: sessionQueryKey,
     queryFn: () => get<{ user: SessionUser | null }>('/auth/session'),
     staleTime: 60_000,
   });
+
+/** Who is signed in, as the server says: the browser keeps no identity of its own. */
+export function useSession() {
+  const query = useQuery(sessionQuery());
   const user = query.data?.user ?? null;
   return {
     user,

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { IconChevronDown, IconUser } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
 export interface MenuEntry {
@@ -11,7 +11,7 @@ export interface MenuEntry {
 }
 
 /** A small disclosure menu: a button that shows a list of links; Escape or a click outside closes it. */
-export function AccountMenu({ label, entries }: { label: ReactNode; entries: MenuEntry[] }) {
+export function AccountMenu({ label, entries }: { label: string; entries: MenuEntry[] }) {
   const [open, setOpen] = useState(false);
   const ref = useClickOutside(() => setOpen(false));
   const id = useId();
@@ -24,13 +24,14 @@ export function AccountMenu({ label, entries }: { label: ReactNode; entries: Men
       }}
     >
       <Button
-        variant="light"
+        variant="default"
         leftSection={<IconUser size={16} aria-hidden />}
         rightSection={<IconChevronDown size={14} aria-hidden className="hide-on-phone" />}
         px="sm"
         aria-expanded={open}
         aria-controls={id}
-        aria-label="Account menu"
+        // The name starts with the text shown (WCAG "label in name"), then says what the button opens.
+        aria-label={`${label}: account menu`}
         onClick={() => setOpen((o) => !o)}
       >
         <Text span size="sm" maw={{ base: 72, sm: 120 }} truncate>

@@ -2,7 +2,7 @@ import { Loader, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { get } from '../api/client';
 
@@ -16,6 +16,14 @@ export function SearchBox() {
   const [value, setValue] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(value.trim(), 200);
   useEffect(() => setValue(params.get('q') ?? ''), [params]);
+  // On a server-drawn page the shopper may have typed before the script arrived: keep what they typed.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== (params.get('q') ?? '')) setValue(typed);
+    // Once, when the browser takes over the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const suggestions = useQuery({
     queryKey: ['suggestions', debounced],
@@ -31,8 +39,11 @@ export function SearchBox() {
   };
 
   return (
+    // action and name make the search work as a plain form too, before the page's script has loaded.
     <form
       role="search"
+      action="/result"
+      method="get"
       style={{ flex: 1, maxWidth: 560, minWidth: 0 }}
       onSubmit={(e) => {
         e.preventDefault();
@@ -40,6 +51,8 @@ export function SearchBox() {
       }}
     >
       <TextInput
+        ref={input}
+        name="q"
         type="search"
         aria-label="Search products"
         placeholder="Search phones, laptops, computers…"

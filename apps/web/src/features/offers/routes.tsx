@@ -1,9 +1,21 @@
 import { redirect, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../../api/route-prefetch';
 
 /** The product hub's price-comparison panel: the lead mounts it as the child of the route with id 'product-hub'. */
 export const productPanelRoutes: RouteObject[] = [
   {
     index: true,
+    handle: {
+      // Imported when the server renders the page: the browser's first load does not carry it.
+      prefetch: async ({ queryClient, params }) => {
+        const { priceHistoryQuery, productOffersQuery } = await import('./api/product-offers');
+        const id = Number(params.productId);
+        return Promise.all([
+          queryClient.prefetchQuery(productOffersQuery(id)),
+          queryClient.prefetchQuery(priceHistoryQuery(id)),
+        ]);
+      },
+    } satisfies RouteHandle,
     lazy: () => import('./pages/product-offers-panel').then((m) => ({ Component: m.ProductOffersPanel })),
   },
 ];

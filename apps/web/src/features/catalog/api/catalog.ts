@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   HomePayload,
   Product,
@@ -11,24 +11,29 @@ import { del, get, post, put } from '../../../api/client';
 import { cartQueryKey } from '../../../api/cart-summary';
 import { toQueryString, type SearchFilters } from '../lib/search-params';
 
-export const useHome = () => useQuery({ queryKey: ['home'], queryFn: () => get<HomePayload>('/home') });
+// Query options are exported beside their hooks: the server renders these pages with the same queries prefilled.
+export const homeQuery = () => queryOptions({ queryKey: ['home'], queryFn: () => get<HomePayload>('/home') });
+export const useHome = () => useQuery(homeQuery());
 
-export const useSearch = (filters: SearchFilters) =>
-  useQuery({
+export const searchQuery = (filters: SearchFilters) =>
+  queryOptions({
     queryKey: ['products', filters],
     queryFn: () => get<SearchResult>(`/products?${toQueryString(filters)}`),
-    placeholderData: keepPreviousData,
   });
+export const useSearch = (filters: SearchFilters) =>
+  useQuery({ ...searchQuery(filters), placeholderData: keepPreviousData });
 
-export const useProduct = (id: number) =>
-  useQuery({
+export const productQuery = (id: number) =>
+  queryOptions({
     queryKey: ['product', id],
     queryFn: () => get<ProductDetail>(`/products/${id}`),
     enabled: Number.isInteger(id) && id > 0,
   });
+export const useProduct = (id: number) => useQuery(productQuery(id));
 
-export const useStore = (slug: string) =>
-  useQuery({ queryKey: ['store', slug], queryFn: () => get<StorePage>(`/stores/${encodeURIComponent(slug)}`) });
+export const storeQuery = (slug: string) =>
+  queryOptions({ queryKey: ['store', slug], queryFn: () => get<StorePage>(`/stores/${encodeURIComponent(slug)}`) });
+export const useStore = (slug: string) => useQuery(storeQuery(slug));
 
 /** Counts a view once per page opening; the server decides whether it counts (once per 10 minutes). */
 export const recordView = (id: number) => post<{ counted: boolean; views: number }>(`/products/${id}/views`);
@@ -41,7 +46,7 @@ export function useAddToCart() {
   });
 }
 
-export const saveForLater = (list: 'wishlist' | 'compare', productId: number) =>
+export const saveForLater = (list: 'wishlist', productId: number) =>
   post<{ message?: string }>(`/${list}`, { productId });
 
 // ── seller products ──

@@ -5,7 +5,7 @@ import { useSession } from '../../../api/session';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useAddToCart, saveForLater } from '../api/catalog';
 
-/** Cart, wishlist and compare actions with the spec's sign-in rules and toasts. */
+/** Cart and wishlist actions with the spec's sign-in rules and toasts (compare: components/add-to-compare-button). */
 export function useShopperActions() {
   const { customer } = useSession();
   const navigate = useNavigate();
@@ -14,6 +14,7 @@ export function useShopperActions() {
   const toLogin = () => navigate('/login', { state: { from: window.location.pathname } });
 
   return {
+    signedIn: !!customer,
     adding: addToCart.isPending,
     async addToCart(productId: number, thenGoToCart = false) {
       if (!customer) return toLogin();
@@ -25,13 +26,11 @@ export function useShopperActions() {
         notifyError(error instanceof Error ? error.message : messages.generic.internal);
       }
     },
-    async save(list: 'wishlist' | 'compare', productId: number) {
+    async save(list: 'wishlist', productId: number) {
       if (!customer) return notifyError('Login First Please');
       try {
         const res = await saveForLater(list, productId);
-        notifySuccess(
-          res?.message ?? (list === 'wishlist' ? messages.wishlist.added : 'Successfully Added to Compare'),
-        );
+        notifySuccess(res?.message ?? messages.wishlist.added);
       } catch (error) {
         notifyError(
           error instanceof ApiRequestError || error instanceof Error ? error.message : messages.generic.internal,

@@ -13,6 +13,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Product } from '@pricehub/shared/schemas/product';
@@ -80,12 +81,7 @@ export function HomePage() {
               {home.isLoading
                 ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={56} w={120} />)
                 : home.data!.brands.map((b) => (
-                    <UnstyledButton
-                      key={b.name}
-                      component={Link}
-                      to={`/result?brand=${encodeURIComponent(b.name)}`}
-                      aria-label={`${b.name} products`}
-                    >
+                    <UnstyledButton key={b.name} component={Link} to={`/result?brand=${encodeURIComponent(b.name)}`}>
                       <Paper withBorder px="lg" py="sm" radius="md" miw={120} ta="center">
                         <Text fw={800} size="lg" tt="uppercase" style={{ letterSpacing: 1 }}>
                           {b.name}
@@ -106,14 +102,9 @@ export function HomePage() {
               {home.isLoading
                 ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={72} />)
                 : home.data!.topVendors.map((v) => (
-                    <Card
-                      key={v.slug}
-                      withBorder
-                      component={Link}
-                      to={`/viewstore/${v.slug}`}
-                      aria-label={`Store ${v.name}`}
-                    >
+                    <Card key={v.slug} withBorder component={Link} to={`/viewstore/${v.slug}`}>
                       <Text fw={600} truncate>
+                        <VisuallyHidden>Store </VisuallyHidden>
                         {v.name}
                       </Text>
                       <Text size="xs" c="dimmed">
@@ -131,9 +122,9 @@ export function HomePage() {
 
 function Hero() {
   return (
-    <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="blue.7" c="white">
+    <Paper radius="lg" p={{ base: 'lg', sm: 'xl' }} bg="blue.9" c="white">
       <Title order={1}>Compare prices on phones, laptops and computers</Title>
-      <Text mt="sm" maw={640}>
+      <Text mt="sm" maw={640} c="white">
         Our sellers and other stores side by side, with the lowest price first.
       </Text>
       <Group mt="lg">

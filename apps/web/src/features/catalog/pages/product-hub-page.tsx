@@ -1,10 +1,12 @@
 import { Anchor, Badge, Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconHeart, IconScale, IconShoppingCart } from '@tabler/icons-react';
+import { IconHeart, IconShoppingCart } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import type { ProductDetail } from '@pricehub/shared/schemas/product';
+import { AddToCompareButton } from '../../../components/add-to-compare-button';
 import { usePageTitle } from '../../../components/page-title';
+import { whenIdle } from '../../../components/when-idle';
 import { recordView, useProduct } from '../api/catalog';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { PriceTag, StoreCountLine } from '../components/price-tag';
@@ -20,8 +22,10 @@ export function ProductHubPage() {
   usePageTitle(product.data?.name ?? 'Product');
 
   useEffect(() => {
-    // The server decides whether this opening counts (once per viewer per 10 minutes).
-    if (Number.isInteger(id) && id > 0) recordView(id).catch(() => undefined);
+    // The server decides whether this opening counts (once per viewer per 10 minutes). Sent when the browser is
+    // idle: the request is not part of the page becoming interactive.
+    if (!Number.isInteger(id) || id <= 0) return;
+    return whenIdle(() => void recordView(id).catch(() => undefined));
   }, [id]);
 
   if (!Number.isInteger(id) || id <= 0) return <EmptyState title="Product not found" />;
@@ -123,13 +127,7 @@ function Details({ product: p }: { product: ProductDetail }) {
               >
                 Add to Wishlist
               </Button>
-              <Button
-                variant="light"
-                leftSection={<IconScale size={18} aria-hidden />}
-                onClick={() => actions.save('compare', p.id)}
-              >
-                Add to Compare
-              </Button>
+              <AddToCompareButton target={{ productId: p.id }} signedIn={actions.signedIn} variant="light" />
             </Group>
           </Stack>
         </Grid.Col>

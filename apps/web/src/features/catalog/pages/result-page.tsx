@@ -1,4 +1,4 @@
-import { Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { usePageTitle } from '../../../components/page-title';
@@ -53,12 +53,12 @@ export function ResultPage() {
             </Text>
           )}
         </div>
-        <Select
+        {/* The browser's own select: the phone's native picker, and no dropdown code for the page to load. */}
+        <NativeSelect
           label="Sort by"
           data={sortLabels}
           value={filters.sort}
-          onChange={(v) => change({ sort: (v as Sort) ?? 'relevance' })}
-          allowDeselect={false}
+          onChange={(e) => change({ sort: e.currentTarget.value as Sort })}
           w={220}
         />
       </Group>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PriceHistory, ProductOffer } from '@pricehub/shared/schemas/offer';
 import { get } from '../../../api/client';
 
@@ -6,16 +6,16 @@ export const productOffersKey = (productId: number) => ['product-offers', produc
 export const priceHistoryKey = (productId: number) => ['price-history', productId] as const;
 
 /** Every offer for a product, cheapest first, as GET /api/products/:id/offers answers. */
-export function useProductOffers(productId: number) {
-  return useQuery({
+export const productOffersQuery = (productId: number) =>
+  queryOptions({
     queryKey: productOffersKey(productId),
     queryFn: () => get<{ offers: ProductOffer[] }>(`/products/${productId}/offers`).then((r) => r.offers),
   });
-}
+export const useProductOffers = (productId: number) => useQuery(productOffersQuery(productId));
 
-export function usePriceHistory(productId: number) {
-  return useQuery({
+export const priceHistoryQuery = (productId: number) =>
+  queryOptions({
     queryKey: priceHistoryKey(productId),
     queryFn: () => get<PriceHistory>(`/products/${productId}/price-history`),
   });
-}
+export const usePriceHistory = (productId: number) => useQuery(priceHistoryQuery(productId));

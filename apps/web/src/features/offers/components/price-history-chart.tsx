@@ -3,6 +3,7 @@ import { LineChart } from '@mantine/charts';
 import dayjs from 'dayjs';
 import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import type { PriceHistory } from '@pricehub/shared/schemas/offer';
+import { CHART_HEIGHT } from './price-history';
 
 const COLOURS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6'];
 const LOWEST = 'Lowest price';
@@ -30,7 +31,7 @@ export default function PriceHistoryChart({ history }: { history: PriceHistory }
   }
   return (
     <LineChart
-      h={280}
+      h={CHART_HEIGHT}
       data={data}
       dataKey="day"
       withLegend

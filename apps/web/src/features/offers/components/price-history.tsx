@@ -1,9 +1,19 @@
-import { Alert, Loader, Text } from '@mantine/core';
+import { Alert, Center, Loader, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { formatRs } from '@pricehub/shared/rules/money';
+import { WhenVisible } from '../../../components/when-visible';
 import { usePriceHistory } from '../api/product-offers';
 
 const PriceHistoryChart = lazy(() => import('./price-history-chart'));
+
+/** The chart's height, kept by its placeholder too. */
+export const CHART_HEIGHT = 280;
+
+const chartPlaceholder = (
+  <Center h={CHART_HEIGHT}>
+    <Loader size="sm" aria-label="Loading chart" />
+  </Center>
+);
 
 export function PriceHistory({ productId }: { productId: number }) {
   const history = usePriceHistory(productId);
@@ -17,9 +27,12 @@ export function PriceHistory({ productId }: { productId: number }) {
       <Text size="sm" c="dimmed" mb="xs">
         Lowest price seen: {formatRs(lowest)}
       </Text>
-      <Suspense fallback={<Loader size="sm" aria-label="Loading chart" />}>
-        <PriceHistoryChart history={data} />
-      </Suspense>
+      {/* Drawn in the browser when scrolled to; the placeholder keeps its height so nothing below moves. */}
+      <WhenVisible placeholder={chartPlaceholder}>
+        <Suspense fallback={chartPlaceholder}>
+          <PriceHistoryChart history={data} />
+        </Suspense>
+      </WhenVisible>
     </div>
   );
 }

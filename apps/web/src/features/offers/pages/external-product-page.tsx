@@ -6,6 +6,7 @@ import { formatRs } from '@pricehub/shared/rules/money';
 import { ApiRequestError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { AddToCompareButton } from '../../../components/add-to-compare-button';
 import { usePageTitle } from '../../../components/page-title';
 import { useExternalProduct } from '../api/external-products';
 import { useSaveOffer } from '../api/save-offer';
@@ -17,7 +18,6 @@ export function ExternalProductPage() {
   const { customer } = useSession();
   const detail = useExternalProduct(offerId);
   const wishlist = useSaveOffer('wishlist');
-  const compare = useSaveOffer('compare');
   usePageTitle(detail.data?.name ?? 'External product');
 
   const save = async (list: typeof wishlist, success: string) => {
@@ -104,9 +104,7 @@ export function ExternalProductPage() {
               >
                 Add to WishList
               </Button>
-              <Button variant="light" onClick={() => save(compare, 'Added to Compare')} loading={compare.isPending}>
-                Add to Compare
-              </Button>
+              <AddToCompareButton target={{ offerId }} signedIn={!!customer} variant="light" />
               <Button
                 variant="subtle"
                 leftSection={<IconArrowLeft size={16} aria-hidden />}

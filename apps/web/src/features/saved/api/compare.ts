@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompareItem, SavedItemInput } from '@pricehub/shared/schemas/saved';
-import { del, get, post } from '../../../api/client';
+import type { CompareItem } from '@pricehub/shared/schemas/saved';
+import { del, get } from '../../../api/client';
 
 export const compareQueryKey = ['compare'] as const;
 
@@ -15,15 +15,6 @@ export function useRemoveFromCompare() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => del<{ message: string }>(`/compare/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: compareQueryKey }),
-  });
-}
-
-/** Adds to the compare list; a full list answers 409 COMPARE_FULL with its 4 entries in `details.items`. */
-export function useAddToCompare() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SavedItemInput) => post<{ message: string }>('/compare', input),
     onSuccess: () => client.invalidateQueries({ queryKey: compareQueryKey }),
   });
 }

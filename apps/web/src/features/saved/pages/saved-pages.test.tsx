@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddToCompareButton } from '../components/add-to-compare-button';
+import { AddToCompareButton } from '../../../components/add-to-compare-button';
 import { ComparePage } from './compare-page';
 import { WishlistPage } from './wishlist-page';
 
@@ -137,7 +137,7 @@ describe('adding a 5th product to compare', () => {
       if ((body as { replaceId?: number }).replaceId) return [201, { message: 'Added to Compare' }];
       return [409, { error: { code: 'COMPARE_FULL', message: 'full', details: { items: four } } }];
     });
-    renderAt('/p', <AddToCompareButton target={{ productId: 9 }} />);
+    renderAt('/p', <AddToCompareButton target={{ productId: 9 }} signedIn />);
     await userEvent.click(screen.getByRole('button', { name: 'Add to Compare' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByLabelText(/Phone 3/));

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { ClientOnly } from './components/client-only';
 import { NotFoundPage } from './components/not-found-page';
 import { RouteError } from './components/route-error';
 import { ShopLayout } from './components/shop-layout';
@@ -15,7 +16,8 @@ import * as shopping from './features/shopping/routes';
 /** Features never import each other; they meet here. */
 const features = [auth, catalog, offers, shopping, saved, sellerWorkspace, chat, photoSearch];
 
-// Header and home-page extras load after the first paint, keeping their popover and drawer code out of first load.
+// Header and home-page extras load after the first paint (and only in the browser), keeping their popover and
+// drawer code out of the first load.
 const PhotoSearchButton = lazy(() =>
   import('./features/photo-search/components/photo-search-button').then((m) => ({ default: m.PhotoSearchButton })),
 );
@@ -30,7 +32,11 @@ function withProductPanel(routes: RouteObject[]): RouteObject[] {
   );
 }
 
-export const router = createBrowserRouter([
+/**
+ * The whole route tree. The browser builds its router from it (main.tsx), and the server renders the public shop
+ * pages from it (entry-server.tsx).
+ */
+export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
@@ -38,14 +44,18 @@ export const router = createBrowserRouter([
         element: (
           <ShopLayout
             searchAddon={
-              <Suspense fallback={null}>
-                <PhotoSearchButton />
-              </Suspense>
+              <ClientOnly>
+                <Suspense fallback={null}>
+                  <PhotoSearchButton />
+                </Suspense>
+              </ClientOnly>
             }
             homeAddon={
-              <Suspense fallback={null}>
-                <ChatLauncher />
-              </Suspense>
+              <ClientOnly>
+                <Suspense fallback={null}>
+                  <ChatLauncher />
+                </Suspense>
+              </ClientOnly>
             }
           />
         ),
@@ -69,4 +79,4 @@ export const router = createBrowserRouter([
       ...features.flatMap((f) => f.bareRoutes),
     ],
   },
-]);
+];

@@ -1,0 +1,75 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createCustomer } from '../testing/factories';
+import { buildTestApp } from '../testing/test-app';
+
+const SHELL =
+  '<!doctype html><html><head><title>PriceHub</title></head><body><div id="root"></div><script src="/boot.js"></script></body></html>';
+
+/** A built web app whose server entry is `entrySource` (the real one is apps/web/src/entry-server.tsx). */
+function fakeDist(name: string, entrySource: string): string {
+  const dir = `/tmp/pricehub-ssr-${name}-${process.pid}`;
+  mkdirSync(`${dir}/ssr`, { recursive: true });
+  writeFileSync(`${dir}/index.html`, SHELL);
+  writeFileSync(`${dir}/ssr/entry-server.js`, entrySource);
+  return dir;
+}
+
+// Draws the page from what the API says about the visitor, as the real entry does through its transport.
+const drawing = fakeDist(
+  'page',
+  `export async function render(request, transport) {
+     const { pathname } = new URL(request.url);
+     if (pathname === '/old') return { kind: 'redirect', status: 302, location: '/new' };
+     if (pathname !== '/') return null;
+     const session = await (await transport('/auth/session', { method: 'GET' })).json();
+     const who = session.user ? session.user.name : 'a visitor';
+     return { kind: 'page', status: 200, html: '<main>Hello, ' + who + '. ' + 'x'.repeat(2000) + '</main>',
+              state: '<script type="application/json" id="ssr-state">{"queries":{}}</script>' };
+   }`,
+);
+const failing = fakeDist('failing', `export async function render() { throw new Error('renderer broke'); }`);
+
+const t = await buildTestApp({ webDist: drawing });
+const web = await buildApp(t.ctx, { web: true });
+const broken = await buildApp({ ...t.ctx, config: { ...t.ctx.config, webDist: failing } }, { web: true });
+afterAll(async () => {
+  await web.close();
+  await broken.close();
+});
+
+describe('server-rendered pages', () => {
+  it('puts the rendered page and its state into the shell, for this visitor, never cached by shared caches', async () => {
+    const customer = await createCustomer(t, { name: 'Ayesha Khan' });
+    const res = await web.inject({ method: 'GET', url: '/', headers: { cookie: customer.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><main>Hello, Ayesha Khan.');
+    expect(res.body).toContain('<script type="application/json" id="ssr-state">{"queries":{}}</script>');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const visitor = await web.inject({ method: 'GET', url: '/' });
+    expect(visitor.body).toContain('<main>Hello, a visitor.');
+  });
+
+  it('sends the HTML brotli-compressed to a browser that accepts it', async () => {
+    const res = await web.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<main>Hello, a visitor.');
+  });
+
+  it('answers a route the renderer redirects with that redirect', async () => {
+    const res = await web.inject({ method: 'GET', url: '/old' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/new');
+  });
+
+  it('sends the plain shell for a page the server does not render, and when rendering fails', async () => {
+    const plain = await web.inject({ method: 'GET', url: '/custPanel' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toContain('<div id="root"></div>');
+    const failed = await broken.inject({ method: 'GET', url: '/' });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+  });
+});

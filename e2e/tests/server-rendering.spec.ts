@@ -1,0 +1,54 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+
+/** The first laptop of a search, as the API lists it. */
+async function firstLaptop(request: APIRequestContext) {
+  const search = await (await request.get('/api/products?q=laptop')).json();
+  return search.items[0] as { id: number; name: string };
+}
+
+test('a product page arrives as HTML with the product in it, before any script runs', async ({ request }) => {
+  const product = await firstLaptop(request);
+  const res = await request.get(`/result/productHub/${product.id}`);
+  expect(res.headers()['content-type']).toContain('text/html');
+  const html = await res.text();
+  const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="ssr-state">/.exec(html);
+  expect(root, 'the page is rendered inside #root').not.toBeNull();
+  expect(root![1]).toContain(product.name.replace(/&/g, '&amp;'));
+  expect(root![1]).toContain('Compare prices');
+});
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the results page lists products and the header search works as a plain form', async ({ page, request }) => {
+    const product = await firstLaptop(request);
+    await page.goto('/result?q=laptop');
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for "laptop"' })).toBeVisible();
+    await expect(page.getByText(product.name).first()).toBeVisible();
+
+    const search = page.getByRole('search').getByLabel('Search products');
+    await search.fill('samsung');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/result\?q=samsung$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Results for "samsung"' })).toBeVisible();
+  });
+});
+
+test('the browser takes over the server-drawn pages without errors', async ({ page, request }) => {
+  const product = await firstLaptop(request);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/', '/result?q=laptop', `/result/productHub/${product.id}`]) {
+    await page.goto(path);
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  }
+  // Interactive: a search from the header runs in the page.
+  await page.getByLabel('Search products').fill('dell');
+  await page.getByLabel('Search products').press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Results for "dell"' })).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,25 +1,25 @@
-import { Group, Text } from '@mantine/core';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { Product } from '@pricehub/shared/schemas/product';
+import classes from './price-tag.module.css';
 
 /** The price, or during a sale the sale price beside the struck-through price. */
 export function PriceTag({ product, size = 'md' }: { product: Product; size?: 'sm' | 'md' | 'xl' }) {
   if (product.salePrice !== undefined && product.salePrice < product.price) {
     return (
-      <Group gap="xs" wrap="wrap">
-        <Text fw={700} size={size} c="red.7">
+      <div className={classes.sale}>
+        <span className={classes.price} data-size={size}>
           {formatRs(product.salePrice)}
-        </Text>
-        <Text size="sm" c="dimmed" td="line-through" aria-label={`was ${formatRs(product.price)}`}>
+        </span>
+        <s className={classes.was} aria-label={`was ${formatRs(product.price)}`}>
           {formatRs(product.price)}
-        </Text>
-      </Group>
+        </s>
+      </div>
     );
   }
   return (
-    <Text fw={700} size={size}>
+    <div className={classes.price} data-size={size}>
       {formatRs(product.price)}
-    </Text>
+    </div>
   );
 }
 
@@ -27,8 +27,8 @@ export function PriceTag({ product, size = 'md' }: { product: Product; size?: 's
 export function StoreCountLine({ product }: { product: Product }) {
   if (!product.storeCount || product.storeCount < 2 || product.lowestPrice === undefined) return null;
   return (
-    <Text size="xs" c="dimmed">
+    <div className={classes.stores}>
       from {formatRs(product.lowestPrice)} at {product.storeCount} stores
-    </Text>
+    </div>
   );
 }

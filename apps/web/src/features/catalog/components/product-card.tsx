@@ -1,61 +1,68 @@
-import { Badge, Button, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Skeleton } from '@mantine/core';
+import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@pricehub/shared/schemas/product';
+import classes from './product-card.module.css';
 import { PriceTag, StoreCountLine } from './price-tag';
+
+const FALLBACK_IMAGE = '/favicon.svg';
+
+/** A missing or broken picture shows the shop's mark instead of a broken-image icon. */
+function showFallback(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(FALLBACK_IMAGE)) image.src = FALLBACK_IMAGE;
+}
 
 /** One product in a grid: image, name, price (lowest across stores), stock, View Details. */
 export function ProductCard({ product }: { product: Product }) {
-  const to = `/result/productHub/${product.id}`;
   return (
-    <Card withBorder radius="md" padding="sm" h="100%" component="article" aria-label={product.name}>
-      <Card.Section>
-        <Image
-          src={product.thumbnail || product.image || undefined}
+    <article className={classes.card} aria-label={product.name}>
+      <div className={classes.media}>
+        <img
+          src={product.thumbnail || product.image || FALLBACK_IMAGE}
           alt={product.name}
-          h={180}
-          fit="contain"
           loading="lazy"
-          fallbackSrc="/favicon.svg"
-          bg="gray.0"
+          decoding="async"
+          onError={showFallback}
         />
-      </Card.Section>
-      <Stack gap={4} mt="sm" style={{ flex: 1 }}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" tt="uppercase">
-            {product.brand}
-          </Text>
+      </div>
+      <div className={classes.body}>
+        <div className={classes.meta}>
+          <span className={classes.brand}>{product.brand}</span>
           {product.stock === 'outofstock' && (
             <Badge color="red" variant="light" size="sm">
               Out of Stock
             </Badge>
           )}
           {product.sale && (
-            <Badge color="orange" size="sm">
+            <Badge color="red" size="sm">
               -{product.sale.percent}%
             </Badge>
           )}
-        </Group>
-        <Text fw={600} lineClamp={2}>
-          {product.name}
-        </Text>
+        </div>
+        <p className={classes.name}>{product.name}</p>
         <PriceTag product={product} />
         <StoreCountLine product={product} />
-      </Stack>
-      <Button component={Link} to={to} variant="light" mt="sm" fullWidth aria-label={`View Details: ${product.name}`}>
+      </div>
+      <Link
+        className={classes.action}
+        to={`/result/productHub/${product.id}`}
+        aria-label={`View Details: ${product.name}`}
+      >
         View Details
-      </Button>
-    </Card>
+      </Link>
+    </article>
   );
 }
 
 export function ProductCardSkeleton() {
   return (
-    <Card withBorder radius="md" padding="sm" aria-hidden>
+    <div className={classes.skeleton} aria-hidden>
       <Skeleton h={180} />
       <Skeleton h={12} mt="sm" w="40%" />
       <Skeleton h={16} mt={6} />
       <Skeleton h={16} mt={6} w="50%" />
       <Skeleton h={34} mt="sm" />
-    </Card>
+    </div>
   );
 }

@@ -76,7 +76,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(preparedPglite(client), { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, onOneConnection: (work) => work(db), close: () => client.close() };
+  // The embedded database is one connection: works that asked for it run one after another, as they would on a
+  // pool of one. So a checkout's first look and its transaction run back to back, and the next buyer's first look
+  // already sees the stock the previous one took (instead of every first look running before any transaction).
+  let last: Promise<unknown> = Promise.resolve();
+  const onOneConnection = <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+    const turn = last.then(() => work(db));
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+  return { db, kind: 'pglite', pglite: client, onOneConnection, close: () => client.close() };
 }
 
 export async function migrate(database: Database): Promise<void> {

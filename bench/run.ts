@@ -23,6 +23,7 @@ const runs: { name: string; script: string; env: Record<string, string> }[] = [
 const resultsFile = join(mkdtempSync(join(tmpdir(), 'pricehub-bench-')), 'figures.jsonl');
 writeFileSync(resultsFile, '');
 const durations: string[] = [];
+const failedRuns: string[] = [];
 for (const run of runs) {
   console.log(`\n=== ${run.name} ===`);
   const started = Date.now();
@@ -32,6 +33,7 @@ for (const run of runs) {
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   durations.push(`${run.name}: ${seconds} s${result.status === 0 ? '' : ' (a goal was missed or the run failed)'}`);
+  if (result.status !== 0) failedRuns.push(run.name);
 }
 
 const figures = readFileSync(resultsFile, 'utf8')
@@ -56,4 +58,6 @@ for (const f of figures) {
 }
 const missed = figures.filter((f) => f.goal && !meets(f)).length;
 console.log(`\n${figures.length} figures, ${missed} goal(s) missed. Time taken: ${durations.join('; ')}.`);
-process.exitCode = missed === 0 && figures.length > 0 ? 0 : 1;
+// A benchmark that stopped early (a database it could not reach, a crash) leaves no figures to miss: it fails too.
+if (failedRuns.length > 0) console.log(`Did not pass (see its output above): ${failedRuns.join('; ')}.`);
+process.exitCode = missed === 0 && failedRuns.length === 0 && figures.length > 0 ? 0 : 1;

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { productQuery } from '@pricehub/shared/schemas/product';
 import { migrate, openDatabase, queryRows, type Db } from '../apps/server/src/db/client';
 import { searchUncached } from '../apps/server/src/modules/catalog/search';
@@ -24,6 +25,7 @@ import { median, meets, percentile, record, type Figure } from './results';
 const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_search';
 const PGLITE_DATA = process.env.BENCH_PGLITE_DATA ?? '/tmp/bench-search-pglite';
 const PGLITE_PRODUCTS = Number(process.env.BENCH_PGLITE_PRODUCTS ?? 10_000);
+const PG_PRODUCTS = 100_000;
 const RUNS = Number(process.env.RUNS ?? 3);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 40);
 const DURATION_S = Number(process.env.DURATION ?? 8);
@@ -269,17 +271,46 @@ async function count(db: Db): Promise<number> {
   return (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products`))[0]!.n;
 }
 
+const seedCatalogue = (env: Record<string, string>, products: number) => {
+  const seeded = spawnSync('npx', ['tsx', 'apps/server/src/db/seed/cli.ts', '--products', String(products)], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: '1', ...env },
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) throw new Error('seeding the benchmark catalogue failed');
+};
+
+/** Creates the PostgreSQL database and seeds it with 100,000 products when it does not exist yet (first run). */
+async function ensurePostgresCatalogue(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return;
+    console.log(`\nCreating the database ${name} and seeding it with ${PG_PRODUCTS} products (first run only)…`);
+    await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+  seedCatalogue({ DATABASE_URL: url }, PG_PRODUCTS);
+}
+
 if (!skip.has('postgres')) {
-  const pg = await openDatabase({ url: PG_URL, poolSize: 1 });
-  await migrate(pg);
+  await ensurePostgresCatalogue(PG_URL);
+  const server = await openDatabase({ url: PG_URL, poolSize: 1 });
+  await migrate(server);
   // As autovacuum would have by now on a live server: fresh statistics, and a visibility map for index-only scans.
-  await pg.db.execute(sql`vacuum analyze products`);
-  const n = await count(pg.db);
+  await server.db.execute(sql`vacuum analyze products`);
+  const n = await count(server.db);
   console.log(`# PostgreSQL: ${n.toLocaleString('en-US')} products (${PG_URL.replace(/\/\/[^@]*@/, '//')})`);
-  if (n < 100_000) console.log(`(seed it first: DATABASE_URL=${PG_URL} npm run seed -- --products 100000)`);
-  await cold('PostgreSQL', pg.db);
-  const paths = await queryMix(pg.db);
-  await pg.close();
+  if (n < PG_PRODUCTS)
+    console.log(`(the goals are for ${PG_PRODUCTS}: DATABASE_URL=… npm run seed -- --products ${PG_PRODUCTS})`);
+  await cold('PostgreSQL', server.db);
+  const paths = await queryMix(server.db);
+  await server.close();
   if (!skip.has('warm')) await warm('PostgreSQL', { DATABASE_URL: PG_URL }, paths);
 }
 
@@ -287,12 +318,7 @@ if (!skip.has('pglite')) {
   const dir = join(PGLITE_DATA, 'pglite');
   if (!existsSync(dir)) {
     console.log(`\nSeeding PGlite in ${dir} with ${PGLITE_PRODUCTS} products (first run only)…`);
-    const seeded = spawnSync('npx', ['tsx', 'apps/server/src/db/seed/cli.ts', '--products', String(PGLITE_PRODUCTS)], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: PGLITE_DATA, PORT: '1' },
-      stdio: 'inherit',
-    });
-    if (seeded.status !== 0) throw new Error('seeding PGlite failed');
+    seedCatalogue({ DATABASE_URL: '', DATA_DIR: PGLITE_DATA }, PGLITE_PRODUCTS);
   }
   const lite = await openDatabase({ dataDir: dir });
   await migrate(lite);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { databaseJobs } from '../db/maintenance';
 import type { JobDefinition } from '../jobs/scheduler';
 import { meRoutes } from './accounts/routes';
 import { authJobs } from './auth/jobs';
@@ -49,4 +50,10 @@ export const moduleRoutes: [prefix: string, routes: Routes][] = [
 ];
 
 /** Every feature's recurring jobs; the scheduler runs each on one server process at a time. */
-export const moduleJobs: ((ctx: AppContext) => JobDefinition[])[] = [authJobs, mailJobs, checkoutJobs, offersJobs];
+export const moduleJobs: ((ctx: AppContext) => JobDefinition[])[] = [
+  authJobs,
+  mailJobs,
+  checkoutJobs,
+  offersJobs,
+  databaseJobs,
+];

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { queryRows } from '../client';
 import { products } from '../schema';
 import { rebuildSearchTerms } from '../../modules/catalog/search-terms';
+import { refreshStatistics } from '../maintenance';
 import { slugify } from '../../modules/auth/service';
 import { BATCH_ROWS, insertRows } from './batch';
 import { ean13, shopPrice } from './catalogue';
@@ -137,4 +138,5 @@ export async function seedBulkProducts(
     onProgress(done, count);
   }
   await rebuildSearchTerms(ctx.db);
+  await refreshStatistics(ctx.database);
 }

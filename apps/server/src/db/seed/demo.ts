@@ -10,6 +10,7 @@ import { writeProductImages } from './images';
 import { insertOrders, planOrders } from './orders';
 import { insertProducts } from './products';
 import { Prng } from './prng';
+import { refreshStatistics } from '../maintenance';
 
 /** Every run draws the same numbers from this seed, so the demo shop is identical everywhere. */
 export const DEMO_SEED = 20_240_601;
@@ -19,6 +20,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from accounts`);
   if ((row?.n ?? 0) > 0) return false;
   await seedDemo(ctx);
+  await refreshStatistics(ctx.database);
   return true;
 }
 

@@ -209,17 +209,21 @@ async function load(
 ): Promise<{ rps: number; p95: number; errors: number }> {
   const times: number[] = [];
   let errors = 0;
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: 16,
-    duration,
-    requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: 16,
+        duration,
+        requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      times.push(responseTime);
+      if (status !== 200) errors++;
+    });
   });
-  instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-    if (status !== 200) errors++;
-  });
-  const result = await instance;
   return {
     rps: result.requests.average,
     p95: times.length ? percentile(times, 95) : NaN,

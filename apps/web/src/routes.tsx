@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { ClientOnly } from './components/client-only';
 import { NotFoundPage } from './components/not-found-page';
@@ -25,6 +25,15 @@ const ChatLauncher = lazy(() =>
   import('./features/chat/components/chat-launcher').then((m) => ({ default: m.ChatLauncher })),
 );
 
+/** An extra drawn in the browser once it is idle, its code loaded then (nothing on the server). */
+function IdleExtra({ children }: { children: ReactNode }) {
+  return (
+    <ClientOnly>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ClientOnly>
+  );
+}
+
 /** The product page shows the price-comparison panel in its outlet. */
 function withProductPanel(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) =>
@@ -44,18 +53,14 @@ export const routes: RouteObject[] = [
         element: (
           <ShopLayout
             searchAddon={
-              <ClientOnly>
-                <Suspense fallback={null}>
-                  <PhotoSearchButton />
-                </Suspense>
-              </ClientOnly>
+              <IdleExtra>
+                <PhotoSearchButton />
+              </IdleExtra>
             }
             homeAddon={
-              <ClientOnly>
-                <Suspense fallback={null}>
-                  <ChatLauncher />
-                </Suspense>
-              </ClientOnly>
+              <IdleExtra>
+                <ChatLauncher />
+              </IdleExtra>
             }
           />
         ),

@@ -20,7 +20,8 @@ import { expect, test } from '../fixtures/test';
 
 const MIN_SCORE = 95;
 const RUNS = 5;
-const MAX_FAILED_RECORDINGS = 3;
+// About one run in eight ends in NO_NAVSTART here, whatever the page (a fresh browser per run does not help).
+const MAX_FAILED_RECORDINGS = 8;
 const DEFAULT_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const REFERENCE_BENCHMARK_INDEX = 2000;
 
@@ -60,6 +61,16 @@ async function audit(url: string, port: number, cpuSlowdownMultiplier: number): 
   };
 }
 
+/** One audit that Lighthouse managed to record: a run it reports as failed ("run Lighthouse again") is run again. */
+async function recorded(url: string, port: number, cpuSlowdownMultiplier: number): Promise<Audit> {
+  for (let failed = 0; ; failed++) {
+    const run = await audit(url, port, cpuSlowdownMultiplier);
+    if (!run.runtimeError) return run;
+    console.log(`lighthouse ${new URL(url).pathname}: run not recorded (${run.runtimeError}), running it again`);
+    expect(failed + 1, `Lighthouse could not record ${url}`).toBeLessThan(MAX_FAILED_RECORDINGS);
+  }
+}
+
 const passes = (a: Audit) => a.performance >= MIN_SCORE && a.accessibility >= MIN_SCORE;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -70,7 +81,7 @@ function calibratedSlowdown(benchmarkIndex: number): number {
 }
 
 test.describe('Lighthouse, mobile profile', () => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
 
   test('home, results and product pages score at least 95 for performance and accessibility', async ({
     request,
@@ -87,8 +98,7 @@ test.describe('Lighthouse, mobile profile', () => {
       // Calibration: the host's benchmark index, the median of three measurements (Lighthouse takes one per run).
       const indexes: number[] = [];
       while (indexes.length < 3) {
-        const run = await audit(`${baseURL}/`, chrome.port, DEFAULT_CPU_SLOWDOWN);
-        if (!run.runtimeError) indexes.push(run.benchmarkIndex);
+        indexes.push((await recorded(`${baseURL}/`, chrome.port, DEFAULT_CPU_SLOWDOWN)).benchmarkIndex);
       }
       const benchmarkIndex = median(indexes);
       const slowdown = calibratedSlowdown(benchmarkIndex);
@@ -99,15 +109,8 @@ test.describe('Lighthouse, mobile profile', () => {
       const failures: string[] = [];
       for (const path of pages) {
         const runs: Audit[] = [];
-        let failedRecordings = 0;
         while (runs.length < RUNS) {
-          const run = await audit(`${baseURL}${path}`, chrome.port, slowdown);
-          if (run.runtimeError) {
-            console.log(`lighthouse ${path}: run not recorded (${run.runtimeError}), running it again`);
-            expect(++failedRecordings, `Lighthouse could not record ${path}`).toBeLessThan(MAX_FAILED_RECORDINGS);
-            continue;
-          }
-          runs.push(run);
+          runs.push(await recorded(`${baseURL}${path}`, chrome.port, slowdown));
           const passed = runs.filter(passes).length;
           if (passed > RUNS / 2 || runs.length - passed > RUNS / 2) break;
         }

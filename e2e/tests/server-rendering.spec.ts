@@ -26,6 +26,12 @@ test.describe('with JavaScript turned off', () => {
     await page.goto('/result?q=laptop');
     await expect(page.getByRole('heading', { level: 1, name: 'Results for "laptop"' })).toBeVisible();
     await expect(page.getByText(product.name).first()).toBeVisible();
+    // The page's own styles arrive with the HTML, not with the script: a product card has its frame, a filter chip
+    // its pill.
+    const card = page.getByRole('article', { name: product.name }).first();
+    expect(await card.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    const chip = page.getByRole('group', { name: 'Category' }).getByText('Laptop');
+    expect(await chip.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).not.toBe('0px');
 
     const search = page.getByRole('search').getByLabel('Search products');
     await search.fill('samsung');

@@ -1,7 +1,8 @@
-import { Button, Chip, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { SearchResult } from '@pricehub/shared/schemas/product';
 import type { SearchFilters } from '../lib/search-params';
+import { FilterChip } from './filter-chip';
 
 const CATEGORY_CHIPS = [
   { value: 'mobile', label: 'Mobile' },
@@ -36,13 +37,13 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
     <Stack gap="sm">
       <FilterRow label="Category">
         {CATEGORY_CHIPS.map((c) => (
-          <Chip
+          <FilterChip
             key={c.value}
             checked={filters.category === c.value}
             onChange={() => onChange({ category: filters.category === c.value ? undefined : c.value })}
           >
             {c.label}
-          </Chip>
+          </FilterChip>
         ))}
       </FilterRow>
       {brands.length > 0 && (
@@ -50,9 +51,13 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
           {brands.slice(0, 20).map((b) => {
             const active = filters.brand?.toLowerCase() === b.value.toLowerCase();
             return (
-              <Chip key={b.value} checked={active} onChange={() => onChange({ brand: active ? undefined : b.value })}>
+              <FilterChip
+                key={b.value}
+                checked={active}
+                onChange={() => onChange({ brand: active ? undefined : b.value })}
+              >
                 {b.value} ({b.count})
-              </Chip>
+              </FilterChip>
             );
           })}
         </FilterRow>
@@ -60,15 +65,15 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
       {(prices.length > 0 || priceActive) && (
         <FilterRow label="Price">
           {priceActive && !prices.some((p) => p.min === filters.minPrice && bucketMax(p.max) === filters.maxPrice) && (
-            <Chip checked onChange={() => onChange({ minPrice: undefined, maxPrice: undefined })}>
+            <FilterChip checked onChange={() => onChange({ minPrice: undefined, maxPrice: undefined })}>
               {formatRs((filters.minPrice ?? 0) * 100)} –{' '}
               {filters.maxPrice !== undefined ? formatRs(filters.maxPrice * 100) : 'any'}
-            </Chip>
+            </FilterChip>
           )}
           {prices.slice(0, 16).map((p) => {
             const active = filters.minPrice === p.min && filters.maxPrice === bucketMax(p.max);
             return (
-              <Chip
+              <FilterChip
                 key={p.min}
                 checked={active}
                 onChange={() =>
@@ -80,7 +85,7 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
                 }
               >
                 {formatRs(p.min * 100)} – {formatRs(bucketMax(p.max) * 100)} ({p.count})
-              </Chip>
+              </FilterChip>
             );
           })}
         </FilterRow>
@@ -90,9 +95,13 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
           {rams.map((r) => {
             const active = filters.ram === r.value;
             return (
-              <Chip key={r.value} checked={active} onChange={() => onChange({ ram: active ? undefined : r.value })}>
+              <FilterChip
+                key={r.value}
+                checked={active}
+                onChange={() => onChange({ ram: active ? undefined : r.value })}
+              >
                 {r.value} GB ({r.count})
-              </Chip>
+              </FilterChip>
             );
           })}
         </FilterRow>

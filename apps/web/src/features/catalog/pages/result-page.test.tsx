@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
@@ -81,6 +81,22 @@ describe('ResultPage', () => {
     expect(screen.getByText('Dell (1)')).toBeTruthy();
     expect(screen.getByText('16 GB (1)')).toBeTruthy();
     expect(screen.getByText(/showing results for “xps”/)).toBeTruthy();
+  });
+
+  it('filter chips are checkboxes: ticking RAM adds it to the search, unticking the brand removes it', async () => {
+    const fetchMock = reply({
+      items: [product],
+      total: 1,
+      facets: { category: [], brand: [{ value: 'Dell', count: 1 }], ram: [{ value: 16, count: 1 }], price: [] },
+    });
+    renderAt('/result?q=xps&brand=Dell');
+    const brand = await screen.findByRole('checkbox', { name: 'Dell (1)' });
+    const ram = screen.getByRole('checkbox', { name: '16 GB (1)' });
+    expect([(brand as HTMLInputElement).checked, (ram as HTMLInputElement).checked]).toEqual([true, false]);
+    fireEvent.click(ram);
+    await waitFor(() => expect(String(fetchMock.mock.lastCall![0])).toBe('/api/products?q=xps&brand=Dell&ram=16'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Dell (1)' }));
+    await waitFor(() => expect(String(fetchMock.mock.lastCall![0])).toBe('/api/products?q=xps&ram=16'));
   });
 
   it.each([

@@ -87,7 +87,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 800,
     // No <link rel=modulepreload> per dependency of a lazy chunk: Vite's helper inserts them one by one while the
     // page starts (~20 ms of main thread on a product page), and the browser finds the imports in the chunk anyway.
-    // The stylesheets of lazy chunks are still added by the helper.
     modulePreload: false,
     // One stylesheet for the whole app, linked from the page: a page drawn on the server must arrive with the styles
     // of every component on it, not wait for the script of its route to bring them (or never, without JavaScript).

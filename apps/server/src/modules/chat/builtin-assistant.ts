@@ -22,7 +22,8 @@ const HELP_REPLY = [
   '- a **budget**: "under 150k", "below Rs 80,000", "between 50k and 70k";',
   '- **RAM and storage**: "16GB RAM", "512GB";',
   '- an **order**: "cheapest", "best rated", "most popular";',
-  '- a **comparison**: "compare iPhone 15 and Galaxy S24" or "Pixel 8 vs iPhone 15".',
+  '- a **comparison**: "compare iPhone 15 and Galaxy S24" or "Pixel 8 vs iPhone 15";',
+  '- a **follow-up** to narrow the last search: "under 100k?", "what about Apple?", "which is cheapest?".',
 ].join('\n');
 
 /** The built-in assistant's whole answer, in markdown; the caller streams it out piece by piece. */

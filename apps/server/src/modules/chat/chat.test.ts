@@ -78,6 +78,23 @@ const linked = (text: string) =>
   });
 
 describe('the built-in assistant, answering from the catalogue', () => {
+  it('reads a follow-up in the light of the question before it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      payload: {
+        messages: [
+          { role: 'user', content: 'samsung phones' },
+          { role: 'assistant', content: 'Here are Samsung mobiles from our catalogue: …' },
+          { role: 'user', content: 'which is the cheapest under 100k?' },
+        ],
+      },
+    });
+    const text = replyText(parseSse(res.body));
+    expect(text).toContain('Samsung mobiles under Rs 100,000');
+    expect(linked(text)).toEqual(['Samsung Galaxy A15', 'Samsung Galaxy A55']);
+  });
+
   it.each([
     ['cheapest samsung phone under 100k', ['Samsung Galaxy A15', 'Samsung Galaxy A55']],
     ['laptops under 150k', ['HP Pavilion 15']],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuestion, parseAmount, type ParsedQuestion } from './question-parser';
+import { parseFollowUp, parseQuestion, parseAmount, type ParsedQuestion } from './question-parser';
 
 const rs = (rupees: number) => rupees * 100;
 
@@ -70,4 +70,25 @@ describe('the built-in assistant’s question parser', () => {
     ['1.5', 'lakh', rs(150_000)],
     ['2', 'm', rs(2_000_000)],
   ])('reads the amount %s %s', (digits, unit, paisa) => expect(parseAmount(digits, unit)).toBe(paisa));
+});
+
+describe('a follow-up question', () => {
+  it.each<[previous: string, question: string, expected: Partial<ParsedQuestion>]>([
+    ['samsung phones', 'under 100k?', { category: 'mobile', brand: 'Samsung', maxPrice: rs(100_000) }],
+    ['laptops under 150k', 'which is cheapest?', { category: 'laptop', maxPrice: rs(150_000), sort: 'cheapest' }],
+    ['samsung phones under 100k', 'what about apple?', { category: 'mobile', brand: 'Apple', maxPrice: rs(100_000) }],
+    ['gaming laptops', 'with 16gb ram', { category: 'laptop', ram: 16, keywords: ['gaming'] }],
+    ['dell xps', 'and the cheapest one?', { brand: 'Dell', keywords: ['xps'], sort: 'cheapest' }],
+    ['samsung phones', 'laptops under 200k', { category: 'laptop', brand: undefined, maxPrice: rs(200_000) }],
+  ])('after %j, reads %j as a narrower search', (previous, question, expected) => {
+    expect(parseFollowUp(question, parseQuestion(previous))).toMatchObject({ intent: 'search', ...expected });
+  });
+
+  it.each([
+    ['samsung phones', "what's the weather today?"],
+    ['hello', 'under 100k'],
+    ['what can you do?', 'which is better'],
+  ])('after %j, leaves %j as it is', (previous, question) => {
+    expect(parseFollowUp(question, parseQuestion(previous))).toEqual(parseQuestion(question));
+  });
 });

@@ -291,3 +291,64 @@ export function parseQuestion(question: string, brands: readonly string[] = KNOW
     keywords: keywordsOf(memory.rest, found.brand),
   };
 }
+
+/**
+ * A question read in the light of the conversation's previous search: "under 100k?", "which is cheapest?", "with
+ * 16GB RAM" or "what about Apple?" narrow or change the last search instead of starting from nothing. A question
+ * that names its own category starts afresh, and other topics stay off topic.
+ */
+export function parseFollowUp(
+  question: string,
+  previous: ParsedQuestion | undefined,
+  brands: readonly string[] = KNOWN_BRANDS,
+): ParsedQuestion {
+  const parsed = parseQuestion(question, brands);
+  if (previous?.intent !== 'search') return parsed;
+  if (parsed.intent === 'offTopic') {
+    // Only a budget, a memory size or an order, with nothing else on the subject: "under 100k?", "and 16gb?".
+    const text = question.toLowerCase().replace(/\s+/g, ' ').trim();
+    if (OTHER_TOPICS.test(text)) return parsed;
+    const budget = parseBudget(text);
+    const memory = parseMemory(budget.rest);
+    const sort = parseSort(text);
+    const narrows =
+      budget.minPrice !== undefined ||
+      budget.maxPrice !== undefined ||
+      memory.ram !== undefined ||
+      memory.storage !== undefined ||
+      sort !== 'relevance';
+    if (!narrows) return parsed;
+    return narrowed(
+      {
+        intent: 'search',
+        minPrice: budget.minPrice,
+        maxPrice: budget.maxPrice,
+        ram: memory.ram,
+        storage: memory.storage,
+        sort,
+        keywords: [],
+      },
+      previous,
+    );
+  }
+  if (parsed.intent !== 'search' || parsed.category) return parsed;
+  return narrowed(parsed, previous);
+}
+
+/** The follow-up's own filters, and the previous search's where the follow-up says nothing. */
+function narrowed(next: ParsedQuestion, previous: ParsedQuestion): ParsedQuestion {
+  const sameBrand = !next.brand || next.brand === previous.brand;
+  const budgetGiven = next.minPrice !== undefined || next.maxPrice !== undefined;
+  return {
+    intent: 'search',
+    category: previous.category,
+    brand: next.brand ?? previous.brand,
+    minPrice: budgetGiven ? next.minPrice : previous.minPrice,
+    maxPrice: budgetGiven ? next.maxPrice : previous.maxPrice,
+    ram: next.ram ?? previous.ram,
+    storage: next.storage ?? previous.storage,
+    sort: next.sort !== 'relevance' ? next.sort : previous.sort,
+    // Model words ("xps", "pro") belong to the brand they were said with.
+    keywords: next.keywords.length > 0 ? next.keywords : sameBrand ? previous.keywords : [],
+  };
+}

@@ -6,7 +6,7 @@ import { streamOpenAIChat, type ChatTurn } from '../../adapters/chat/openai-chat
 import type { AppContext } from '../../context';
 import { builtinAnswer } from './builtin-assistant';
 import { catalogueBrands, findProducts, type CatalogueHit } from './catalogue-search';
-import { parseQuestion, type ParsedQuestion } from './question-parser';
+import { parseFollowUp, parseQuestion, type ParsedQuestion } from './question-parser';
 
 /** Spec §7: the model answers as to a professional with 2 years of experience, only about mobiles and laptops. */
 export const SYSTEM_INSTRUCTION =
@@ -20,6 +20,8 @@ export const SYSTEM_INSTRUCTION =
 export const CONTEXT_PRODUCTS = 8;
 /** The model sees the recent conversation only: older turns cost tokens and rarely matter. */
 const HISTORY_TURNS = 12;
+/** How many of the shopper's recent questions a follow-up can build on. */
+const FOLLOW_UP_QUESTIONS = 6;
 
 /** The reply to the conversation's last question, streamed as text pieces in order. */
 export async function* chatReply(
@@ -28,7 +30,12 @@ export async function* chatReply(
   signal: AbortSignal,
 ): AsyncGenerator<string> {
   const question = conversation[conversation.length - 1]!.content;
-  const parsed = parseQuestion(question, await catalogueBrands(ctx.db));
+  const brands = await catalogueBrands(ctx.db);
+  // Each question read in the light of the ones before it: "under 100k?" after "samsung phones" narrows that search.
+  const parsed = conversation
+    .filter((m) => m.role === 'user')
+    .slice(-FOLLOW_UP_QUESTIONS)
+    .reduce<ParsedQuestion | undefined>((previous, m) => parseFollowUp(m.content, previous, brands), undefined)!;
   const openai = ctx.config.openai;
   if (!openai) {
     yield* inPieces(await builtinAnswer(ctx.db, question, parsed, ctx.now()), signal);

@@ -53,8 +53,6 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
     return null;
   }
   return async (request, api) => {
-    const headers = new Headers();
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
     const url = `${request.protocol}://${request.host}${request.url}`;
     // Rendering a page only reads.
     const transport = async (path: string, init: RequestInit) => {
@@ -63,7 +61,8 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
       return new Response(body, { status, headers: { 'content-type': 'application/json' } });
     };
     try {
-      return await entry.render(new Request(url, { headers }), transport);
+      // The visitor's cookie travels with each API read (pageApi), not on this request.
+      return await entry.render(new Request(url), transport);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the page shell');
       return null;

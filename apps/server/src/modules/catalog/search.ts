@@ -170,9 +170,9 @@ export async function searchUncached(db: Db, query: ProductQuery, now: Date): Pr
             select p.id from products p where ${where} order by ${order} limit ${query.pageSize} offset ${offset}
           ) pg) as ids,
           (select json_agg(fc) from (
-            select f.category as c, f.brand as b, f.ram_gb as r, f.bucket as k, sum(f.count)::int as n
+            -- One row per (category, brand, RAM, price step) already: the table's primary key.
+            select f.category as c, f.brand as b, f.ram_gb as r, f.bucket as k, f.count as n
             from product_facet_counts f where ${sql.join(counted, sql` and `)}
-            group by f.category, f.brand, f.ram_gb, f.bucket
           ) fc) as facets`
       : sql`with m as materialized (
           select p.id, p.category, p.brand, p.ram_gb, p.price, p.views, p.units_sold, p.created_at,

@@ -1,7 +1,11 @@
+import { currencyRefusal, parseCurrency, statedCurrency } from './currency';
 import type { ParsedItem } from './types';
-import { absoluteUrl, normalizeGtin, parseAvailability, parseCurrency, parsePrice, text } from './values';
+import { absoluteUrl, normalizeGtin, parseAvailability, parsePrice, text } from './values';
 
-/** Google Merchant fields (without the `g:` prefix) to an item; the feed and CSV formats share them. */
+/**
+ * Google Merchant fields (without the `g:` prefix) to an item; the feed and CSV formats share them. An item priced
+ * in another currency than PKR comes back as the reason it is refused.
+ */
 export function itemFromFeedFields(fields: Record<string, unknown>, base: string): ParsedItem | string {
   const get = (name: string) => text(fields[name] ?? fields[`g:${name}`]);
   const name = get('title');
@@ -13,7 +17,7 @@ export function itemFromFeedFields(fields: Record<string, unknown>, base: string
   const url = absoluteUrl(get('link'), base);
   const id = get('id') || url;
   if (!id) return `no id or link for "${name}"`;
-  return {
+  const item: ParsedItem = {
     storeItemId: id,
     url,
     name,
@@ -23,11 +27,13 @@ export function itemFromFeedFields(fields: Record<string, unknown>, base: string
     gtin: normalizeGtin(get('gtin')),
     mpn: get('mpn') || null,
     price,
-    currency: parseCurrency(undefined, get('sale_price') || get('price')),
+    // Either price may be the one stating the currency ("649.00" on sale from "699.00 USD").
+    currency: statedCurrency(undefined, get('sale_price')) ?? parseCurrency(undefined, get('price')),
     inStock: parseAvailability(get('availability')),
     productType: get('product_type') || get('google_product_category'),
     ratingValue: null,
     ratingCount: 0,
     reviews: [],
   };
+  return currencyRefusal(item) ?? item;
 }

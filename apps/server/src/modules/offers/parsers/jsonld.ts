@@ -1,6 +1,8 @@
 import * as cheerio from 'cheerio';
+import { currencyRefusal, HOME_CURRENCY, parseCurrency } from './currency';
+import { parseLenientJson } from './lenient-json';
 import type { ParsedItem, ParsedReview, ParseResult } from './types';
-import { absoluteUrl, normalizeGtin, parseAvailability, parseCurrency, parsePrice, text } from './values';
+import { absoluteUrl, normalizeGtin, parseAvailability, parsePrice, text } from './values';
 import { parseMicrodata } from './microdata';
 
 type Node = Record<string, unknown>;
@@ -36,7 +38,10 @@ const brandOf = (value: unknown): string => {
   return first && typeof first === 'object' ? text((first as Node).name) : text(first);
 };
 
-/** The price to show: the lowest among the offers, which is the sale price when a page lists both. */
+/**
+ * The price to show: the lowest among the offers, which is the sale price when a page lists both. Prices in two
+ * currencies cannot be compared, so an offer in rupees wins over any other whatever the amounts.
+ */
 function offerOf(value: unknown): { price: number | null; currency: string; inStock: boolean; url: string } {
   let best: { price: number | null; currency: string; inStock: boolean; url: string } = {
     price: null,
@@ -53,13 +58,11 @@ function offerOf(value: unknown): { price: number | null; currency: string; inSt
       .filter((p): p is number => p !== null && p > 0);
     if (candidates.length === 0) continue;
     const price = Math.min(...candidates);
-    if (best.price === null || price < best.price) {
-      best = {
-        price,
-        currency: parseCurrency(offer.priceCurrency ?? specs[0]?.priceCurrency, offer.price),
-        inStock: parseAvailability(offer.availability),
-        url: text(offer.url),
-      };
+    const currency = parseCurrency(offer.priceCurrency ?? specs[0]?.priceCurrency, offer.price);
+    const home = currency === HOME_CURRENCY;
+    const bestHome = best.currency === HOME_CURRENCY;
+    if (best.price === null || (home && !bestHome) || (home === bestHome && price < best.price)) {
+      best = { price, currency, inStock: parseAvailability(offer.availability), url: text(offer.url) };
     }
   }
   return best;
@@ -109,15 +112,26 @@ export function productFromNode(node: Node, pageUrl: string): ParsedItem | strin
   };
 }
 
+/** Strict JSON first; the tolerant reading only for what shops really write (comments, CDATA, trailing commas). */
+function readJsonLd(source: string): unknown {
+  try {
+    return JSON.parse(source);
+  } catch {
+    return parseLenientJson(source);
+  }
+}
+
 /** Products of an HTML page: JSON-LD first, microdata when the page has no JSON-LD product. */
 export function parseProductPage(html: string, pageUrl: string): ParseResult {
   const $ = cheerio.load(html);
   const result: ParseResult = { items: [], failures: [] };
+  // Kept apart: a product refused for its currency is reported even when other products of the page are read.
+  const refused: ParseResult['failures'] = [];
   const seen = new Set<Node>();
   $('script[type="application/ld+json"]').each((_, el) => {
     let doc: unknown;
     try {
-      doc = JSON.parse($(el).text());
+      doc = readJsonLd($(el).text());
     } catch {
       result.failures.push({ where: pageUrl, reason: 'malformed JSON-LD' });
       return;
@@ -126,11 +140,17 @@ export function parseProductPage(html: string, pageUrl: string): ParseResult {
       if (!isType(node, 'Product') || seen.has(node)) continue;
       seen.add(node);
       const item = productFromNode(node, pageUrl);
-      if (typeof item === 'string') result.failures.push({ where: pageUrl, reason: item });
+      if (typeof item === 'string') {
+        result.failures.push({ where: pageUrl, reason: item });
+        continue;
+      }
+      const refusal = currencyRefusal(item);
+      if (refusal) refused.push({ where: pageUrl, reason: refusal });
       else result.items.push(item);
     }
   });
-  if (result.items.length > 0) return { items: result.items, failures: [] };
+  // A refused product is still a JSON-LD product: its microdata often states no currency and would read as rupees.
+  if (result.items.length > 0 || refused.length > 0) return { items: result.items, failures: refused };
   const micro = parseMicrodata($, pageUrl);
   if (micro.items.length > 0) return micro;
   return { items: [], failures: [...result.failures, ...micro.failures] };

@@ -1,8 +1,9 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Cheerio } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import type { ParseResult } from './types';
-import { absoluteUrl, normalizeGtin, parseAvailability, parseCurrency, parsePrice } from './values';
+import { currencyRefusal, parseCurrency } from './currency';
+import type { ParsedItem, ParseResult } from './types';
+import { absoluteUrl, normalizeGtin, parseAvailability, parsePrice } from './values';
 
 /** schema.org microdata (`itemscope itemtype=…/Product` with `itemprop`s): the fallback when a page has no JSON-LD. */
 export function parseMicrodata($: CheerioAPI, pageUrl: string): ParseResult {
@@ -37,7 +38,7 @@ export function parseMicrodata($: CheerioAPI, pageUrl: string): ParseResult {
     const url = absoluteUrl(value(scope, 'url') || pageUrl, pageUrl);
     const sku = value(scope, 'sku');
     const ratingValue = rating.length ? Number(value(rating, 'ratingValue')) : NaN;
-    result.items.push({
+    const item: ParsedItem = {
       storeItemId: sku || url,
       url,
       name,
@@ -58,7 +59,10 @@ export function parseMicrodata($: CheerioAPI, pageUrl: string): ParseResult {
         .toArray()
         .map((r) => ({ author: value($(r), 'author'), text: value($(r), 'reviewBody'), rating: null }))
         .filter((r) => r.text !== ''),
-    });
+    };
+    const refusal = currencyRefusal(item);
+    if (refusal) result.failures.push({ where: pageUrl, reason: refusal });
+    else result.items.push(item);
   });
   return result;
 }

@@ -1,6 +1,6 @@
 /**
  * Loose values as stores write them: prices as numbers or text ("Rs 1,29,999", "PKR 129999.00",
- * "129999.00 PKR"), availability as schema.org URLs or bare words, GTINs with spaces.
+ * "129999.00 PKR"), availability as schema.org URLs or bare words, GTINs with spaces. Currency is in currency.ts.
  */
 export function parsePrice(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.round(value * 100) : null;
@@ -10,15 +10,6 @@ export function parsePrice(value: unknown): number | null {
   if (!match) return null;
   const rupees = Number(match[0]);
   return Number.isFinite(rupees) ? Math.round(rupees * 100) : null;
-}
-
-export function parseCurrency(value: unknown, priceText?: unknown): string {
-  if (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value.trim())) return value.trim().toUpperCase();
-  if (typeof priceText === 'string') {
-    const code = priceText.match(/\b([A-Z]{3})\b/);
-    if (code) return code[1]!;
-  }
-  return 'PKR';
 }
 
 const OUT_OF_STOCK = /(outofstock|out_of_stock|out of stock|soldout|sold out|discontinued|backorder_no|unavailable)/i;

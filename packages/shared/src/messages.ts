@@ -51,6 +51,9 @@ export const messages = {
     uploadFailed: 'Failed to upload image',
     notFound: 'Product not found',
     notYours: 'This product belongs to another store',
+    invalidGtin: 'A GTIN (barcode) is 8 to 14 digits',
+    catalogueNotFound: 'That catalogue product no longer exists: choose another or add a new one',
+    alreadyListed: 'You already sell this product: edit your listing instead',
   },
   search: {
     noBrand: 'No product with this brand',

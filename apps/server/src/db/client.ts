@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { preparedPglite } from './pglite-statements';
 import * as schema from './schema';
+import { groupCatalogueOnce } from '../modules/offers/catalogue-backfill';
 
 /** The one database type services receive: the same for PGlite, a pg Pool, and a transaction of either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -88,12 +89,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return { db, kind: 'pglite', pglite: client, onOneConnection, close: () => client.close() };
 }
 
-export async function migrate(database: Database): Promise<void> {
-  await withStartupLock(database, () =>
-    database.kind === 'pglite'
-      ? migratePglite(database.db as never, { migrationsFolder })
-      : migratePg(database.db as never, { migrationsFolder }),
-  );
+/** Applies the SQL migrations, then the one-off data steps that need code (see modules/offers/catalogue-backfill). */
+export async function migrate(database: Database, folder = migrationsFolder): Promise<void> {
+  await withStartupLock(database, async () => {
+    await (database.kind === 'pglite'
+      ? migratePglite(database.db as never, { migrationsFolder: folder })
+      : migratePg(database.db as never, { migrationsFolder: folder }));
+    if (folder === migrationsFolder) await groupCatalogueOnce(database.db);
+  });
 }
 
 const STARTUP_LOCK = 4_827_001;

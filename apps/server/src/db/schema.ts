@@ -111,14 +111,101 @@ export const stores = pgTable(
 );
 
 /**
- * A product is the thing being compared. It is either listed by one of our sellers (storeId set, with
- * stock and a price) or known only through external offers (storeId null, price = lowest offer).
+ * A catalogue product: the thing a shopper compares (brand, model, specs, GTIN), owned by no seller. Our sellers'
+ * listings and other stores' offers attach to it (modules/offers/matching decides which, at write time). The
+ * columns after `aliases` sum up its offers and are kept by triggers on listings, offers and stores (migration 0005):
+ * the code that writes an offer never has to remember to refresh them.
  */
 export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    category: categoryEnum('category').notNull(),
+    description: text('description').notNull().default(''),
+    ramGb: integer('ram_gb').notNull().default(0),
+    storageGb: integer('storage_gb').notNull().default(0),
+    image: text('image').notNull().default(''),
+    thumbnail: text('thumbnail').notNull().default(''),
+    gtin: text('gtin'),
+    /** Normalised brand + model tokens + storage (modules/offers/matching `identify`). */
+    matchKey: text('match_key'),
+    /** Other spellings shoppers and shops use for it (see matching `searchAliases`), searched with the name. */
+    aliases: text('aliases').notNull().default(''),
+    /** Lowest base price among the offers a shopper can buy now (in stock first); kept by triggers. */
+    lowestPrice: money('lowest_price').notNull().default(0),
+    /** Stores with an available offer: our open stores' listings and external stores' available offers. */
+    offerCount: integer('offer_count').notNull().default(0),
+    inStock: boolean('in_stock').notNull().default(false),
+    /** Shown to shoppers: it has a listing in an open store or any external offer. */
+    visible: boolean('visible').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    /** Units sold over all its listings; kept by triggers. */
+    unitsSold: integer('units_sold').notNull().default(0),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(aliases, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_search_idx').using('gin', t.search),
+    index('products_category_price_idx').on(t.category, t.lowestPrice),
+    index('products_brand_idx').on(t.brand),
+    index('products_views_idx').on(t.views),
+    index('products_gtin_idx').on(t.gtin),
+    index('products_match_key_idx').on(t.matchKey),
+    index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // Search facets and filter-only result pages read these with index-only scans instead of visiting the heap
+    // (a category holds ~40% of 100k products): every column the search reads is in them.
+    index('products_facet_category_idx').on(
+      t.category,
+      t.brand,
+      t.ramGb,
+      t.lowestPrice,
+      t.visible,
+      t.unitsSold,
+      t.views,
+      t.id,
+      t.createdAt,
+    ),
+    index('products_facet_brand_idx').on(
+      t.brand,
+      t.category,
+      t.ramGb,
+      t.lowestPrice,
+      t.visible,
+      t.unitsSold,
+      t.views,
+      t.id,
+      t.createdAt,
+    ),
+    // Filter-only result pages in the default order walk this and stop at the page's end.
+    index('products_rank_idx').on(t.unitsSold.desc().nullsFirst(), t.views.desc().nullsFirst(), t.id),
+    check('products_lowest_price_nonneg', sql`${t.lowestPrice} >= 0`),
+  ],
+);
+
+/**
+ * One of our sellers selling a catalogue product: their price, stock and own wording. Cart lines, order lines,
+ * sales and our price history hold listings. Ids come from the products' sequence: a catalogue product made for a
+ * seller's listing shares its id, so the product URLs of the days before the catalogue still open.
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('products_id_seq')`),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     category: categoryEnum('category').notNull(),
@@ -131,62 +218,38 @@ export const products = pgTable(
     image: text('image').notNull().default(''),
     thumbnail: text('thumbnail').notNull().default(''),
     gtin: text('gtin'),
-    /** Normalised brand + model tokens + specs, used to match external offers (modules/offers/matching). */
-    matchKey: text('match_key'),
-    views: integer('views').notNull().default(0),
+    /** How the listing was attached: the seller chose the product, or matching found it by GTIN or by name. */
+    matchedBy: text('matched_by').notNull().default('name'),
     unitsSold: integer('units_sold').notNull().default(0),
-    search: tsvector('search')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
-      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('products_store_idx').on(t.storeId),
-    index('products_search_idx').using('gin', t.search),
-    index('products_category_price_idx').on(t.category, t.price),
-    index('products_brand_idx').on(t.brand),
-    index('products_views_idx').on(t.views),
-    index('products_gtin_idx').on(t.gtin),
-    index('products_match_key_idx').on(t.matchKey),
-    index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    // Search facets and filter-only result pages read these with index-only scans instead of visiting the heap
-    // (a category holds ~40% of 100k products): every column the search reads is in them.
-    index('products_facet_category_idx').on(
-      t.category,
-      t.brand,
-      t.ramGb,
-      t.price,
-      t.storeId,
-      t.unitsSold,
-      t.views,
-      t.id,
-      t.createdAt,
-    ),
-    index('products_facet_brand_idx').on(
-      t.brand,
-      t.category,
-      t.ramGb,
-      t.price,
-      t.storeId,
-      t.unitsSold,
-      t.views,
-      t.id,
-      t.createdAt,
-    ),
-    // Filter-only result pages in the default order walk this and stop at the page's end.
-    index('products_rank_idx').on(t.unitsSold.desc().nullsFirst(), t.views.desc().nullsFirst(), t.id),
-    check('products_price_nonneg', sql`${t.price} >= 0`),
-    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+    index('listings_product_idx').on(t.productId),
+    index('listings_store_idx').on(t.storeId),
+    check('listings_price_nonneg', sql`${t.price} >= 0`),
+    check('listings_quantity_nonneg', sql`${t.quantity} >= 0`),
   ],
 );
 
+/** Product ids that no longer exist (merged into another), so their old URLs still lead somewhere. */
+export const productRedirects = pgTable('product_redirects', {
+  fromId: integer('from_id').primaryKey(),
+  toId: integer('to_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+});
+
+/** One-off data changes done in code after the SQL migrations (e.g. the catalogue's first grouping), by name. */
+export const dataMigrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
- * How many products shoppers can see (external-only, or in an open store) per category, brand, RAM and Rs 5,000
- * price step (PRICE_FILTER_STEP), kept by triggers on products and stores (migration 0004): a search without words
- * reads its facet counts from these rows (a few thousand) instead of counting every matching product.
+ * How many catalogue products shoppers can see (`visible`) per category, brand, RAM and Rs 5,000 step of the lowest
+ * price (PRICE_FILTER_STEP), kept by triggers on products (migration 0005): a search without words reads its facet
+ * counts from these rows (a few thousand) instead of counting every matching product.
  */
 export const productFacetCounts = pgTable(
   'product_facet_counts',
@@ -267,6 +330,8 @@ export const offers = pgTable(
     available: boolean('available').notNull().default(true),
     ratingValue: real('rating_value'),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** How the offer was attached to its product: 'gtin' or 'name' (brand, model and specs). */
+    matchedBy: text('matched_by').notNull().default('name'),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -277,21 +342,21 @@ export const offers = pgTable(
   ],
 );
 
-/** Every observed price: for an external offer, or for one of our sellers' products. */
+/** Every observed price: for an external offer, or for one of our sellers' listings. */
 export const pricePoints = pgTable(
   'price_points',
   {
     id: serial('id').primaryKey(),
     offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
     price: money('price').notNull(),
     inStock: boolean('in_stock').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('price_points_offer_idx').on(t.offerId, t.recordedAt),
-    index('price_points_product_idx').on(t.productId, t.recordedAt),
-    check('price_points_owner', sql`(${t.offerId} is null) <> (${t.productId} is null)`),
+    index('price_points_listing_idx').on(t.listingId, t.recordedAt),
+    check('price_points_owner', sql`(${t.offerId} is null) <> (${t.listingId} is null)`),
   ],
 );
 
@@ -346,13 +411,13 @@ export const cartItems = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
+    listingId: integer('listing_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.productId] }), check('cart_quantity_pos', sql`${t.quantity} > 0`)],
+  (t) => [primaryKey({ columns: [t.customerId, t.listingId] }), check('cart_quantity_pos', sql`${t.quantity} > 0`)],
 );
 
 const savedItemColumns = () => ({
@@ -435,7 +500,7 @@ export const orderLines = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     image: text('image').notNull().default(''),
     unitPrice: money('unit_price').notNull(),
@@ -492,11 +557,11 @@ export const saleProducts = pgTable(
     saleId: integer('sale_id')
       .notNull()
       .references(() => sales.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
+    listingId: integer('listing_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.saleId, t.productId] }), index('sale_products_product_idx').on(t.productId)],
+  (t) => [primaryKey({ columns: [t.saleId, t.listingId] }), index('sale_products_listing_idx').on(t.listingId)],
 );
 
 export const promos = pgTable(

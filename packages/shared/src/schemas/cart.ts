@@ -14,15 +14,28 @@ export const cartMessages = {
 
 export const MAX_LINE_QUANTITY = 99;
 
-export const cartAddInput = z.object({
-  productId: z.coerce.number({ error: cartMessages.productNotFound }).int().positive(cartMessages.productNotFound),
-  quantity: z.coerce
+const idInput = z.coerce
+  .number({ error: cartMessages.productNotFound })
+  .int(cartMessages.productNotFound)
+  .positive(cartMessages.productNotFound)
+  .max(2_147_483_647, cartMessages.productNotFound);
+
+/** `listingId`: that seller's listing; `productId` alone: our cheapest available listing of the catalogue product. */
+export const cartAddInput = z
+  .object({
+    listingId: idInput.optional(),
+    productId: idInput.optional(),
+    quantity: z.coerce
     .number({ error: cartMessages.quantityInvalid })
     .int(cartMessages.quantityInvalid)
     .min(1, cartMessages.quantityInvalid)
     .max(MAX_LINE_QUANTITY, cartMessages.quantityInvalid)
     .optional(),
-});
+  })
+  .refine((v) => v.listingId !== undefined || v.productId !== undefined, {
+    message: cartMessages.productNotFound,
+    path: ['listingId'],
+  });
 export type CartAddInput = z.infer<typeof cartAddInput>;
 
 export const cartQuantityInput = z.object({
@@ -39,9 +52,15 @@ export const productIdParams = z.object({
 
 const storeRef = z.object({ slug: z.string(), name: z.string() });
 
-/** One cart line as the API returns it; money in paisa. `unitPrice` is what the shopper pays now. */
+/**
+ * One cart line as the API returns it; money in paisa. `unitPrice` is what the shopper pays now. A line holds one
+ * seller's listing (`listingId`; `productId` is the same id, the name the cart's paths use) of catalogue product
+ * `catalogProductId`.
+ */
 export const cartLine = z.object({
   productId: z.number().int(),
+  listingId: z.number().int(),
+  catalogProductId: z.number().int(),
   name: z.string(),
   image: z.string(),
   brand: z.string(),

@@ -29,17 +29,34 @@ export type SentimentResult = z.infer<typeof sentimentResult>;
 
 const storeRef = z.object({ name: z.string(), slug: z.string() });
 
-/** One row of a product's "Compare prices" table. Money in paisa. `url` is relative for our own sellers. */
+/** How an offer was attached to its catalogue product: by GTIN, by brand + model + specs, or chosen by the seller. */
+export const matchedBy = z.enum(['gtin', 'name', 'seller']);
+export type MatchedBy = z.infer<typeof matchedBy>;
+
+/**
+ * One row of a product's "Compare prices" table: one of our sellers' listings (kind "store", with `listingId`, to add
+ * to the cart) or another store's offer (kind "external", with `offerId`). Money in paisa; `price` is what the
+ * shopper pays today (the sale price when a sale runs), `shipping` what delivery adds (null when the store does not
+ * say). `url` is relative for our own sellers.
+ */
 export const productOffer = z.object({
   id: z.string(),
   kind: z.enum(['external', 'store']),
+  listingId: z.number().int().optional(),
+  offerId: z.number().int().optional(),
   store: storeRef,
   url: z.string(),
   name: z.string(),
   price: z.number().int(),
+  /** The price before a running sale, when one applies. */
+  listPrice: z.number().int().optional(),
+  shipping: z.number().int().nullable(),
   inStock: z.boolean(),
+  /** Units our seller has (listings only). */
+  quantity: z.number().int().optional(),
   available: z.boolean(),
   ratingText: ratingTextSchema,
+  matchedBy,
   lastCheckedAt: z.string(),
 });
 export type ProductOffer = z.infer<typeof productOffer>;

@@ -8,7 +8,12 @@ export const category = z.enum(categories);
 export type Category = z.infer<typeof category>;
 export const stockStatus = z.enum(['instock', 'outofstock']);
 
-/** A product as the API returns it. Money in paisa. `store` is null for external-only products. */
+/**
+ * A catalogue product as the API returns it, or (seller workspace, cart) one seller's listing of it. Money in
+ * paisa. For a catalogue product, `price`, `salePrice`, `stock`, `quantity` and `store` describe our cheapest
+ * available listing (`listingId`; `store` null when only other stores sell it), and `lowestPrice` / `offerCount` sum
+ * up every offer. For a listing, `id` is the listing's id and `productId` its catalogue product.
+ */
 export const product = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -26,9 +31,16 @@ export const product = z.object({
   image: z.string(),
   thumbnail: z.string(),
   store: z.object({ slug: z.string(), name: z.string() }).nullable(),
-  /** Lowest price across our listing and external offers, and how many stores offer it. */
+  /** Lowest price among available offers (ours with sales applied, and other stores'), and how many stores. */
   lowestPrice: z.number().int().optional(),
+  offerCount: z.number().int().optional(),
+  /** The same as offerCount (the name the web app first used). */
   storeCount: z.number().int().optional(),
+  /** Our cheapest available listing of a catalogue product: what "Add to Cart" on its card or page buys. */
+  listingId: z.number().int().nullable().optional(),
+  /** On a listing: the catalogue product it belongs to. */
+  productId: z.number().int().optional(),
+  gtin: z.string().nullable().optional(),
   views: z.number().int().optional(),
 });
 export type Product = z.infer<typeof product>;
@@ -40,6 +52,14 @@ const numberInput = (missing: string, invalid: string) =>
   z
     .union([z.number(), z.string().trim().min(1, missing)], { error: missing })
     .pipe(z.coerce.number({ error: invalid }));
+
+/** A GTIN (EAN/UPC barcode): 8 to 14 digits, spaces and dashes ignored; blank means none. */
+const gtinInput = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(\d{8,14})?$/, m.invalidGtin))
+  .transform((v) => (v === '' ? null : v));
 
 /** What a seller posts to create a product. `price` is in rupees (the form's unit, step 0.01); stored as paisa. */
 export const productInput = z.object({
@@ -61,6 +81,9 @@ export const productInput = z.object({
   ),
   image: requiredText(m.allFields, 1000),
   stock: stockStatus.optional(),
+  gtin: gtinInput,
+  /** The catalogue product the seller picked under "Is it one of these?"; without it the server matches. */
+  catalogProductId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type ProductInput = z.infer<typeof productInput>;
 
@@ -80,6 +103,7 @@ export const productUpdate = z.object({
   ),
   image: requiredText(m.allFieldsEdit, 1000),
   stock: z.enum(['instock', 'outofstock'], { error: m.allFieldsEdit }),
+  gtin: gtinInput,
 });
 export type ProductUpdate = z.infer<typeof productUpdate>;
 
@@ -163,6 +187,27 @@ export interface HomePayload {
 export interface StorePage {
   store: { slug: string; name: string; status: 'open' | 'closed'; createdAt: string; description: string };
   products: Product[];
+}
+
+/** GET /api/seller/products/matches: what the seller has typed so far. */
+export const catalogueMatchQuery = z.object({
+  name: z.string().trim().max(200).default(''),
+  brand: z.string().trim().max(60).default(''),
+  ram: z.coerce.number().int().min(0).max(1024).default(0),
+  storage: z.coerce.number().int().min(0).max(65536).default(0),
+  gtin: z.string().trim().max(20).optional(),
+});
+export type CatalogueMatchQuery = z.infer<typeof catalogueMatchQuery>;
+export interface CatalogueCandidate {
+  id: number;
+  name: string;
+  brand: string;
+  category: Category;
+  ram: number;
+  storage: number;
+  image: string;
+  lowestPrice: number;
+  offerCount: number;
 }
 
 export const suggestionQuery = z.object({ q: z.string().trim().max(100).default('') });

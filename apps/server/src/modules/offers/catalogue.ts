@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm';
+import type { Category } from '@pricehub/shared/schemas/product';
+import { queryRows, type Db } from '../../db/client';
+import { identify, normalizeBrand, normalizeGtinForMatch, ramCompatible, searchAliases } from './matching';
+
+/**
+ * The catalogue side of matching: which catalogue product a new listing or external offer belongs to, and the
+ * product made for it when none does. Seller listings and ingestion both come through here, so one rule groups
+ * them (DESIGN.md, "Catalogue products, listings and offers").
+ */
+export interface CatalogueItem {
+  name: string;
+  brand: string;
+  category: Category;
+  description: string;
+  /** Stated specs; 0 when the source does not say (then read from the name). */
+  ramGb: number;
+  storageGb: number;
+  gtin: string | null;
+  image: string;
+  /** The id to give a product made for this item (a listing's own id), so its URL names the product. */
+  newProductId?: number;
+}
+
+export type MatchedBy = 'gtin' | 'name' | 'seller';
+
+export interface CatalogueMatch {
+  productId: number;
+  matchedBy: MatchedBy;
+  /** True when no product matched and one was made for this item. */
+  created: boolean;
+}
+
+interface Candidate {
+  id: number;
+  gtin: string | null;
+  matchKey: string | null;
+  ramGb: number;
+}
+
+/** brand | model tokens | storage, from the name and the stated specs (RAM decides separately: ramCompatible). */
+export function catalogueIdentity(item: { name: string; brand: string; ramGb: number; storageGb: number }) {
+  const specs = `${item.ramGb > 0 ? ` ${item.ramGb}GB RAM` : ''}${item.storageGb > 0 ? ` ${item.storageGb}GB storage` : ''}`;
+  return identify({ name: `${item.name}${specs}`, brand: item.brand });
+}
+
+const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
+
+/**
+ * Catalogue products for a batch of items, GTIN first, then brand + model + specs; items that match nothing get a
+ * product of their own (items of the same batch that are the same thing share one). Runs in the caller's
+ * transaction; a batch of one is the seller's case.
+ */
+export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<CatalogueMatch[]> {
+  const identities = items.map(catalogueIdentity);
+  const gtins = [...new Set(items.map((i) => normalizeGtinForMatch(i.gtin)).filter((g): g is string => !!g))];
+  const matchKeys = [...new Set(identities.map((i) => i.key))];
+  const candidates = await queryRows<Candidate>(
+    tx,
+    sql`select id, gtin, match_key as "matchKey", ram_gb as "ramGb" from products
+        where match_key in (select value from json_array_elements_text(${JSON.stringify(matchKeys)}::json))
+           or ltrim(gtin, '0') in (select ltrim(value, '0') from json_array_elements_text(${JSON.stringify(gtins)}::json))
+        order by id`,
+  );
+  const byGtin = new Map<string, number>();
+  for (const c of candidates) {
+    const g = normalizeGtinForMatch(c.gtin);
+    if (g && !byGtin.has(g)) byGtin.set(g, c.id);
+  }
+  const result: (CatalogueMatch | undefined)[] = [];
+  const toCreate: { index: number; values: NewProduct }[] = [];
+  items.forEach((item, index) => {
+    const gtin = normalizeGtinForMatch(item.gtin);
+    const id = identities[index]!;
+    const byCode = gtin ? byGtin.get(gtin) : undefined;
+    if (byCode !== undefined) {
+      result.push({ productId: byCode, matchedBy: 'gtin', created: false });
+      return;
+    }
+    const byName = candidates.find(
+      (c) =>
+        c.matchKey === id.key &&
+        ramCompatible(c.ramGb, id.ramGb) &&
+        // Two GTINs that differ are two products, whatever their names say.
+        !(gtin && normalizeGtinForMatch(c.gtin) && normalizeGtinForMatch(c.gtin) !== gtin),
+    );
+    result.push(byName ? { productId: byName.id, matchedBy: 'name', created: false } : undefined);
+    if (byName) return;
+    // A later item of the same batch may be the same thing as one about to be made.
+    const earlier = toCreate.find(
+      (c) =>
+        (gtin && c.values.gtin === gtin) ||
+        (!(gtin && c.values.gtin) && c.values.matchKey === id.key && ramCompatible(c.values.ramGb, id.ramGb)),
+    );
+    if (earlier) {
+      toCreate.push({ index, values: earlier.values });
+      return;
+    }
+    toCreate.push({
+      index,
+      values: {
+        id: item.newProductId ?? null,
+        name: item.name,
+        brand: item.brand || titleCase(id.brand) || 'Other',
+        category: item.category,
+        description: item.description,
+        ramGb: item.ramGb || id.ramGb,
+        storageGb: item.storageGb || id.storageGb,
+        image: item.image,
+        gtin,
+        matchKey: id.key,
+        aliases: searchAliases(item.name, item.brand),
+      },
+    });
+  });
+  const distinct = [...new Set(toCreate.map((c) => c.values))];
+  if (distinct.length > 0) {
+    const rows = await insertCatalogueProducts(tx, distinct);
+    const idOf = new Map(distinct.map((v, i) => [v, rows[i]!]));
+    for (const c of toCreate) {
+      const made = idOf.get(c.values)!;
+      result[c.index] = { productId: made, matchedBy: gtinOrName(items[c.index]!), created: true };
+    }
+  }
+  return result as CatalogueMatch[];
+}
+
+const gtinOrName = (item: CatalogueItem): MatchedBy => (normalizeGtinForMatch(item.gtin) ? 'gtin' : 'name');
+
+interface NewProduct {
+  id: number | null;
+  name: string;
+  brand: string;
+  category: Category;
+  description: string;
+  ramGb: number;
+  storageGb: number;
+  image: string;
+  gtin: string | null;
+  matchKey: string;
+  aliases: string;
+}
+
+// Ids are drawn first so that each row's id is known without relying on RETURNING's order; the rows then go as one
+// JSON parameter (PGlite parses one parameter far faster than thousands).
+async function insertCatalogueProducts(tx: Db, rows: NewProduct[]): Promise<number[]> {
+  const missing = rows.filter((r) => r.id === null).length;
+  const drawn =
+    missing === 0
+      ? []
+      : (
+          await queryRows<{ id: number }>(
+            tx,
+            sql`select nextval('products_id_seq')::int as id from generate_series(1, ${missing})`,
+          )
+        ).map((r) => r.id);
+  const withIds = rows.map((r) => ({ ...r, id: r.id ?? drawn.shift()! }));
+  await tx.execute(
+    sql`insert into products (id, name, brand, category, description, ram_gb, storage_gb, image, thumbnail, gtin,
+          match_key, aliases)
+        select id, name, brand, category::category, description, "ramGb", "storageGb", image, image, gtin,
+          "matchKey", aliases
+        from json_to_recordset(${JSON.stringify(withIds)}::json) as x(id int, name text, brand text, category text,
+          description text, "ramGb" int, "storageGb" int, image text, gtin text, "matchKey" text, aliases text)`,
+  );
+  return withIds.map((r) => r.id);
+}
+
+/** Why a seller's chosen product is not the thing they list, or null when brand and specs agree. */
+export function attachConflict(
+  product: { brand: string; ramGb: number; storageGb: number },
+  listing: { brand: string; ramGb: number; storageGb: number },
+): string | null {
+  if (normalizeBrand(product.brand) !== normalizeBrand(listing.brand))
+    return `This product is made by ${product.brand}, not ${listing.brand}`;
+  if (product.storageGb > 0 && listing.storageGb > 0 && product.storageGb !== listing.storageGb)
+    return `This product has ${product.storageGb}GB storage, not ${listing.storageGb}GB`;
+  if (!ramCompatible(product.ramGb, listing.ramGb))
+    return `This product has ${product.ramGb}GB RAM, not ${listing.ramGb}GB`;
+  return null;
+}
+
+export interface CatalogueCandidate {
+  id: number;
+  name: string;
+  brand: string;
+  category: Category;
+  ram: number;
+  storage: number;
+  image: string;
+  lowestPrice: number;
+  offerCount: number;
+}
+
+/**
+ * "Is it one of these?": the catalogue products a listing may be. The exact match (GTIN, or brand + model + specs)
+ * comes first, then products of the same brand and storage whose names share the most words.
+ */
+export async function catalogueCandidates(
+  db: Db,
+  item: { name: string; brand: string; ramGb: number; storageGb: number; gtin: string | null },
+  limit = 5,
+): Promise<CatalogueCandidate[]> {
+  const id = catalogueIdentity(item);
+  const gtin = normalizeGtinForMatch(item.gtin);
+  const words = id.key.split('|')[1] ?? '';
+  const brandKey = id.brand;
+  return queryRows<CatalogueCandidate>(
+    db,
+    sql`select p.id, p.name, p.brand, p.category, p.ram_gb as ram, p.storage_gb as storage, p.image,
+          p.lowest_price as "lowestPrice", p.offer_count as "offerCount"
+        from products p
+        where (${gtin}::text is not null and ltrim(p.gtin, '0') = ltrim(${gtin}::text, '0'))
+           or p.match_key = ${id.key}
+           or (p.match_key like ${`${brandKey}|%|${id.storageGb}`} and ${words} <> ''
+               and to_tsvector('simple', p.name) @@ to_tsquery('simple', ${words.split(' ').filter(Boolean).join(' | ') || 'x'}))
+        order by (${gtin}::text is not null and ltrim(p.gtin, '0') = ltrim(${gtin}::text, '0')) desc,
+          (p.match_key = ${id.key}) desc,
+          ts_rank(to_tsvector('simple', p.name), to_tsquery('simple', ${words.split(' ').filter(Boolean).join(' | ') || 'x'})) desc,
+          p.offer_count desc, p.id
+        limit ${limit}`,
+  );
+}

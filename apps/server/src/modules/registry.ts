@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { blogsRoutes } from './blogs/routes';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
+import { sellerProductRoutes } from './catalog/seller-routes';
 import { chatRoutes } from './chat/routes';
 import { checkoutJobs } from './checkout/jobs';
 import { checkoutRoutes } from './checkout/routes';
@@ -32,6 +33,7 @@ export const moduleRoutes: [prefix: string, routes: Routes][] = [
   ['/api/auth', authRoutes],
   ['/api/me', meRoutes],
   ['/api', catalogRoutes],
+  ['/api', sellerProductRoutes],
   ['/api', mediaRoutes],
   ['/api', offersRoutes],
   ['/api', cartRoutes],

@@ -3,35 +3,36 @@ import { formatRs, rupeesToPaisa } from '@pricehub/shared/rules/money';
 import { offerMessages, type PriceAlert } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
-import { priceAlerts } from '../../db/schema';
+import { priceAlerts, products } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { enqueueMail } from '../mail/outbox';
-import { lowestOf, productOffers } from './comparison';
+import { lowestPricesNow, resolveCatalogueProduct } from './comparison';
 
-const lowestPrice = async (ctx: AppContext, productId: number) => lowestOf(await productOffers(ctx, productId));
-
-/** Sets (or resets) the customer's alert: any drop below today's lowest price, or at most a target in rupees. */
+/**
+ * Sets (or resets) the customer's alert on a catalogue product (an old listing or merged id names its product):
+ * any drop below today's lowest price, or at most a target in rupees.
+ */
 export async function setPriceAlert(
   ctx: AppContext,
   customerId: number,
   input: { productId: number; targetPrice?: number | null },
 ): Promise<PriceAlert> {
-  // productOffers answers 404 for a product shoppers cannot see.
-  const offers = await productOffers(ctx, input.productId);
-  const current = lowestOf(offers);
-  const base = current ?? offers.reduce((m, o) => Math.min(m, o.price), Number.MAX_SAFE_INTEGER);
+  // 404 for a product shoppers cannot see.
+  const { productId } = await resolveCatalogueProduct(ctx.db, input.productId);
+  const current = (await lowestPricesNow(ctx, [productId])).get(productId) ?? null;
+  // Nothing in stock today: the lowest price of the offers still listed is the line a drop goes below.
+  const [product] = await ctx.db
+    .select({ lowestPrice: products.lowestPrice })
+    .from(products)
+    .where(eq(products.id, productId));
   const target = input.targetPrice ? rupeesToPaisa(input.targetPrice) : null;
-  const values = {
-    targetPrice: target,
-    basePrice: base === Number.MAX_SAFE_INTEGER ? 0 : base,
-    lastNotifiedPrice: null,
-  };
+  const values = { targetPrice: target, basePrice: current ?? product?.lowestPrice ?? 0, lastNotifiedPrice: null };
   await ctx.db
     .insert(priceAlerts)
-    .values({ customerId, productId: input.productId, ...values, createdAt: ctx.now() })
+    .values({ customerId, productId, ...values, createdAt: ctx.now() })
     .onConflictDoUpdate({ target: [priceAlerts.customerId, priceAlerts.productId], set: values });
   const alerts = await listPriceAlerts(ctx, customerId);
-  return alerts.find((a) => a.productId === input.productId)!;
+  return alerts.find((a) => a.productId === productId)!;
 }
 
 export async function removePriceAlert(ctx: AppContext, customerId: number, productId: number): Promise<void> {
@@ -56,9 +57,10 @@ export async function listPriceAlerts(ctx: AppContext, customerId: number): Prom
         from price_alerts a join products p on p.id = a.product_id
         where a.customer_id = ${customerId} order by a.created_at desc, a.id desc`,
   );
+  const lowest = await lowestPricesNow(ctx, [...new Set(rows.map((r) => r.product_id))]);
   const result: PriceAlert[] = [];
   for (const r of rows) {
-    const currentPrice = await lowestPrice(ctx, r.product_id).catch(() => null);
+    const currentPrice = lowest.get(r.product_id) ?? null;
     result.push({
       productId: r.product_id,
       productName: r.name,
@@ -105,10 +107,9 @@ export async function evaluatePriceAlerts(ctx: AppContext): Promise<number> {
         from price_alerts a join products p on p.id = a.product_id join accounts c on c.id = a.customer_id`,
   );
   let fired = 0;
-  const lowest = new Map<number, number | null>();
+  const lowest = await lowestPricesNow(ctx, [...new Set(alerts.map((a) => a.product_id))]);
   for (const a of alerts) {
-    if (!lowest.has(a.product_id)) lowest.set(a.product_id, await lowestPrice(ctx, a.product_id).catch(() => null));
-    const current = lowest.get(a.product_id)!;
+    const current = lowest.get(a.product_id) ?? null;
     const alert = { targetPrice: a.target_price, basePrice: a.base_price, lastNotifiedPrice: a.last_notified_price };
     if (!alertFires(alert, current)) continue;
     const claimed = await ctx.db.transaction(async (tx) => {

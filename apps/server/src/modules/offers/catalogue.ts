@@ -40,9 +40,15 @@ interface Candidate {
 
 /** brand | model tokens | storage, from the name and the stated specs (RAM decides separately: ramCompatible). */
 export function catalogueIdentity(item: { name: string; brand: string; ramGb: number; storageGb: number }) {
-  const specs = `${item.ramGb > 0 ? ` ${item.ramGb}GB RAM` : ''}${item.storageGb > 0 ? ` ${item.storageGb}GB storage` : ''}`;
-  return identify({ name: `${item.name}${specs}`, brand: item.brand });
+  const own = identify({ name: item.name, brand: item.brand });
+  // A spec the name already states is not repeated: "iPhone 16 Pro 256GB" + "256GB storage" would read as RAM.
+  const ram = item.ramGb > 0 && own.ramGb !== item.ramGb ? ` ${item.ramGb}GB RAM` : '';
+  const storage = item.storageGb > 0 && own.storageGb !== item.storageGb ? ` ${item.storageGb}GB storage` : '';
+  return ram || storage ? identify({ name: `${item.name}${ram}${storage}`, brand: item.brand }) : own;
 }
+
+/** Advisory lock key of catalogue matching (any constant no other lock uses). */
+const CATALOGUE_LOCK = 5_005_001;
 
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -52,6 +58,9 @@ const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
  * transaction; a batch of one is the seller's case.
  */
 export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<CatalogueMatch[]> {
+  // One matcher at a time until its transaction ends: two sellers (or a seller and a feed) adding the same new
+  // thing at once would otherwise each find nothing and make two products of it.
+  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK}::bigint)`);
   const identities = items.map(catalogueIdentity);
   const gtins = [...new Set(items.map((i) => normalizeGtinForMatch(i.gtin)).filter((g): g is string => !!g))];
   const matchKeys = [...new Set(identities.map((i) => i.key))];

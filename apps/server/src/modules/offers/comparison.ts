@@ -1,79 +1,93 @@
 import { sql } from 'drizzle-orm';
+import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { ratingText } from '@pricehub/shared/rules/rating';
-import { offerMessages, type PriceHistory, type ProductOffer } from '@pricehub/shared/schemas/offer';
+import { offerMessages, type MatchedBy, type PriceHistory, type ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { activeSales, unitPrice } from '../sales/pricing';
-import { identify, ramCompatible } from './matching';
-import { productMatchKey } from './offer-writer';
 
-interface ProductRow {
+const iso = (d: Date | string) => new Date(d).toISOString();
+const ids = (values: number[]) =>
+  sql`(select value::int from json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+/**
+ * The catalogue product an id names, for shoppers: the product itself, or, for the id of a listing or of a product
+ * merged into another, the product to redirect to (`moved`). 404 when there is none or shoppers cannot see it.
+ */
+export async function resolveCatalogueProduct(db: Db, id: number): Promise<{ productId: number; moved: boolean }> {
+  const [row] = await queryRows<{ id: number; moved: boolean }>(
+    db,
+    sql`select p.id, p.id <> ${id} as moved from products p
+        where p.visible and p.id in (${id}, (select product_id from listings where id = ${id}),
+          (select to_id from product_redirects where from_id = ${id}))
+        order by p.id <> ${id} limit 1`,
+  );
+  if (!row) throw notFound(offerMessages.productNotFound);
+  return { productId: row.id, moved: row.moved };
+}
+
+interface ListingRow {
   id: number;
+  store_id: number;
+  store_name: string;
+  store_slug: string;
   name: string;
-  brand: string;
-  store_id: number | null;
-  store_name: string | null;
-  store_slug: string | null;
   price: number;
-  stock: string;
   quantity: number;
-  ram_gb: number;
-  storage_gb: number;
-  match_key: string | null;
+  stock: string;
+  matched_by: MatchedBy;
   updated_at: Date | string;
 }
 
-const visible = sql.raw(`(p.store_id is null or s.status = 'open')`);
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-/**
- * The product and our sellers' listings of the same thing (same match key, compatible RAM): a shopper comparing
- * prices sees every store that sells it, ours and external.
- */
-export async function productGroup(db: Db, productId: number): Promise<ProductRow[]> {
-  const [product] = await queryRows<ProductRow>(
+/** Our sellers' listings of a catalogue product, in open stores only (a closed store sells nothing). */
+const openListings = (db: Db, productId: number) =>
+  queryRows<ListingRow>(
     db,
-    sql`select p.*, s.name as store_name, s.slug as store_slug from products p left join stores s on s.id = p.store_id
-        where p.id = ${productId} and ${visible}`,
+    sql`select l.id, l.store_id, s.name as store_name, s.slug as store_slug, l.name, l.price, l.quantity, l.stock,
+          l.matched_by, l.updated_at
+        from listings l join stores s on s.id = l.store_id
+        where l.product_id = ${productId} and s.status = 'open'
+        order by l.id`,
   );
-  if (!product) throw notFound(offerMessages.productNotFound);
-  const key =
-    product.match_key ?? productMatchKey({ ...product, ramGb: product.ram_gb, storageGb: product.storage_gb });
-  const siblings = await queryRows<ProductRow>(
-    db,
-    sql`select p.*, s.name as store_name, s.slug as store_slug from products p left join stores s on s.id = p.store_id
-        where p.match_key = ${key} and p.id <> ${productId} and p.store_id is not null and ${visible}
-        order by p.id limit 20`,
-  );
-  const ram = product.ram_gb || identify({ name: product.name, brand: product.brand }).ramGb;
-  return [product, ...siblings.filter((s) => ramCompatible(s.ram_gb, ram))];
-}
 
-async function sentimentCounts(db: Db, column: 'product_id' | 'offer_id', ids: number[]) {
+/** Positive and negative review counts per store, over every review written through one of its orders. */
+async function storeSentiment(db: Db, storeIds: number[]) {
   const counts = new Map<number, { positive: number; negative: number }>();
-  if (ids.length === 0) return counts;
+  if (storeIds.length === 0) return counts;
   const rows = await queryRows<{ id: number; positive: number; negative: number }>(
     db,
-    sql`select ${sql.raw(column)} as id, count(*) filter (where sentiment_score > 0)::int as positive,
-          count(*) filter (where sentiment_score < 0)::int as negative
-        from reviews where ${sql.raw(column)} in (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )}) group by 1`,
+    sql`select o.store_id as id, count(*) filter (where r.sentiment_score > 0)::int as positive,
+          count(*) filter (where r.sentiment_score < 0)::int as negative
+        from reviews r join order_lines ol on ol.id = r.order_line_id join orders o on o.id = ol.order_id
+        where o.store_id in ${ids(storeIds)} group by 1`,
   );
   for (const r of rows) counts.set(r.id, r);
   return counts;
 }
 
-/** Every offer for a product: our sellers' listings and external offers, cheapest available first. */
+async function offerSentiment(db: Db, offerIds: number[]) {
+  const counts = new Map<number, { positive: number; negative: number }>();
+  if (offerIds.length === 0) return counts;
+  const rows = await queryRows<{ id: number; positive: number; negative: number }>(
+    db,
+    sql`select offer_id as id, count(*) filter (where sentiment_score > 0)::int as positive,
+          count(*) filter (where sentiment_score < 0)::int as negative
+        from reviews where offer_id in ${ids(offerIds)} group by 1`,
+  );
+  for (const r of rows) counts.set(r.id, r);
+  return counts;
+}
+
+/**
+ * Every offer for a catalogue product: our sellers' listings (sale price applied, Rs 50 shipping) and other stores'
+ * offers, cheapest available first. `productId` must be a catalogue product's id (resolveCatalogueProduct).
+ */
 export async function productOffers(ctx: AppContext, productId: number): Promise<ProductOffer[]> {
-  const group = await productGroup(ctx.db, productId);
-  const ids = group.map((p) => p.id);
-  const own = group.filter((p) => p.store_id !== null);
+  const own = await openListings(ctx.db, productId);
   const sales = await activeSales(
     ctx.db,
-    own.map((p) => p.id),
+    own.map((l) => l.id),
     ctx.now(),
   );
   const external = await queryRows<{
@@ -85,51 +99,55 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
     price: number;
     in_stock: boolean;
     available: boolean;
+    matched_by: MatchedBy;
     last_checked_at: Date | string;
   }>(
     ctx.db,
     sql`select o.id, e.name as store_name, e.slug as store_slug, o.url, o.name, o.price, o.in_stock, o.available,
-          o.last_checked_at
+          o.matched_by, o.last_checked_at
         from offers o join external_stores e on e.id = o.external_store_id
-        where o.product_id in (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
+        where o.product_id = ${productId}`,
   );
-  const ownSentiment = await sentimentCounts(
+  const stores = await storeSentiment(ctx.db, [...new Set(own.map((l) => l.store_id))]);
+  const offerScores = await offerSentiment(
     ctx.db,
-    'product_id',
-    own.map((p) => p.id),
-  );
-  const offerSentiment = await sentimentCounts(
-    ctx.db,
-    'offer_id',
     external.map((o) => o.id),
   );
   const none = { positive: 0, negative: 0 };
   const rows: ProductOffer[] = [
-    ...own.map((p) => ({
-      id: `store-${p.id}`,
-      kind: 'store' as const,
-      store: { name: p.store_name!, slug: p.store_slug! },
-      url: `/result/productHub/${p.id}`,
-      name: p.name,
-      price: unitPrice(p.price, sales.get(p.id)),
-      inStock: p.stock === 'instock' && p.quantity > 0,
-      available: true,
-      ratingText: ratingText(ownSentiment.get(p.id) ?? none),
-      lastCheckedAt: iso(p.updated_at),
-    })),
-    ...external.map((o) => ({
+    ...own.map((l): ProductOffer => {
+      const sale = sales.get(l.id);
+      return {
+        id: `store-${l.id}`,
+        kind: 'store',
+        listingId: l.id,
+        store: { name: l.store_name, slug: l.store_slug },
+        url: `/viewstore/${l.store_slug}`,
+        name: l.name,
+        price: unitPrice(l.price, sale),
+        ...(sale ? { listPrice: l.price } : {}),
+        shipping: SHIPPING_FEE,
+        inStock: l.stock === 'instock' && l.quantity > 0,
+        quantity: l.quantity,
+        available: true,
+        ratingText: ratingText(stores.get(l.store_id) ?? none),
+        matchedBy: l.matched_by,
+        lastCheckedAt: iso(l.updated_at),
+      };
+    }),
+    ...external.map((o): ProductOffer => ({
       id: `offer-${o.id}`,
-      kind: 'external' as const,
+      kind: 'external',
+      offerId: o.id,
       store: { name: o.store_name, slug: o.store_slug },
       url: o.url,
       name: o.name,
       price: o.price,
+      shipping: null,
       inStock: o.in_stock,
       available: o.available,
-      ratingText: ratingText(offerSentiment.get(o.id) ?? none),
+      ratingText: ratingText(offerScores.get(o.id) ?? none),
+      matchedBy: o.matched_by,
       lastCheckedAt: iso(o.last_checked_at),
     })),
   ];
@@ -144,15 +162,44 @@ export const lowestOf = (rows: ProductOffer[]): number | null =>
     .reduce<number | null>((m, o) => (m === null || o.price < m ? o.price : m), null);
 
 /**
- * One line per store (every recorded price of its offer or listing) and the lowest in-stock price over time,
- * stepping at each recorded change.
+ * What each catalogue product costs a shopper today (sale prices applied, in-stock offers only; null when nothing
+ * is in stock), for many products at once: price alerts read this after every refresh.
+ */
+export async function lowestPricesNow(ctx: AppContext, productIds: number[]): Promise<Map<number, number | null>> {
+  const result = new Map<number, number | null>(productIds.map((id) => [id, null]));
+  if (productIds.length === 0) return result;
+  const listings = await queryRows<{ id: number; product_id: number; price: number }>(
+    ctx.db,
+    sql`select l.id, l.product_id, l.price from listings l join stores s on s.id = l.store_id
+        where l.product_id in ${ids(productIds)} and s.status = 'open' and l.stock = 'instock' and l.quantity > 0`,
+  );
+  const sales = await activeSales(
+    ctx.db,
+    listings.map((l) => l.id),
+    ctx.now(),
+  );
+  const external = await queryRows<{ product_id: number; price: number }>(
+    ctx.db,
+    sql`select product_id, min(price)::int as price from offers
+        where product_id in ${ids(productIds)} and available and in_stock group by 1`,
+  );
+  const prices = [
+    ...listings.map((l) => ({ productId: l.product_id, price: unitPrice(l.price, sales.get(l.id)) })),
+    ...external.map((o) => ({ productId: o.product_id, price: o.price })),
+  ];
+  for (const { productId, price } of prices) {
+    const low = result.get(productId);
+    if (low === null || low === undefined || price < low) result.set(productId, price);
+  }
+  return result;
+}
+
+/**
+ * One line per listing and per external offer (every recorded price) and the lowest in-stock price over time,
+ * stepping at each recorded change. `productId` must be a catalogue product's id.
  */
 export async function priceHistory(ctx: AppContext, productId: number): Promise<PriceHistory> {
-  const group = await productGroup(ctx.db, productId);
-  const ids = sql.join(
-    group.map((p) => sql`${p.id}`),
-    sql`, `,
-  );
+  const listings = await openListings(ctx.db, productId);
   const points = await queryRows<{
     series: string;
     store: string;
@@ -163,23 +210,23 @@ export async function priceHistory(ctx: AppContext, productId: number): Promise<
     ctx.db,
     sql`select 'offer-' || o.id as series, e.name as store, pp.price, pp.in_stock, pp.recorded_at
         from price_points pp join offers o on o.id = pp.offer_id join external_stores e on e.id = o.external_store_id
-        where o.product_id in (${ids})
+        where o.product_id = ${productId}
         union all
-        select 'store-' || p.id, s.name, pp.price, pp.in_stock, pp.recorded_at
-        from price_points pp join products p on p.id = pp.product_id join stores s on s.id = p.store_id
-        where pp.product_id in (${ids})
+        select 'store-' || l.id, s.name, pp.price, pp.in_stock, pp.recorded_at
+        from price_points pp join listings l on l.id = pp.listing_id join stores s on s.id = l.store_id
+        where l.product_id = ${productId} and s.status = 'open'
         order by recorded_at, series`,
   );
-  // A listing with no recorded change yet still shows its price today.
+  // A listing with no recorded price yet (listed before prices were recorded) still shows its price today.
   const recorded = new Set(points.map((p) => p.series));
-  for (const p of group) {
-    if (p.store_id !== null && !recorded.has(`store-${p.id}`)) {
+  for (const l of listings) {
+    if (!recorded.has(`store-${l.id}`)) {
       points.push({
-        series: `store-${p.id}`,
-        store: p.store_name!,
-        price: p.price,
-        in_stock: p.stock === 'instock',
-        recorded_at: p.updated_at,
+        series: `store-${l.id}`,
+        store: l.store_name,
+        price: l.price,
+        in_stock: l.stock === 'instock' && l.quantity > 0,
+        recorded_at: l.updated_at,
       });
     }
   }

@@ -72,16 +72,21 @@ describe('ingesting a listing page of schema.org product pages', async () => {
     expect(report.failed).toBe(2);
   });
 
-  it('creates an external-only product for each unmatched offer, priced at the offer', async () => {
+  it('creates a catalogue product for each unmatched offer, priced at the offer and shown to shoppers', async () => {
     const [product] = await t.ctx.db.select().from(products).where(eq(products.id, bySku['FM-RN13-256']!.productId));
     expect(product).toMatchObject({
-      storeId: null,
-      price: 59_999_00,
+      lowestPrice: 59_999_00,
+      offerCount: 1,
+      inStock: true,
+      visible: true,
       brand: 'Xiaomi',
       category: 'mobile',
       ramGb: 8,
       storageGb: 256,
+      matchKey: expect.any(String),
     });
+    expect(bySku['FM-RN13-256']!.matchedBy).toBe('name');
+    expect(bySku['FM-A54-256']!.matchedBy).toBe('gtin');
   });
 
   it('re-running changes nothing and adds no price point', async () => {
@@ -157,7 +162,12 @@ describe('a Google Merchant feed', () => {
       ['FE-1003', 124_999_00, true],
     ]);
     const [laptop] = await t.ctx.db.select().from(products).where(eq(products.id, rows[1]!.productId));
-    expect(laptop).toMatchObject({ category: 'laptop', gtin: '00884116412345', stock: 'outofstock' });
+    expect(laptop).toMatchObject({
+      category: 'laptop',
+      gtin: '00884116412345',
+      inStock: false,
+      lowestPrice: 159_999_00,
+    });
   });
 
   it('matches offers to one product by GTIN across stores, and by name when there is no GTIN', async () => {

@@ -5,7 +5,7 @@ import { externalStores, offers, pricePoints } from '../../db/schema';
 import { slugify } from '../auth/service';
 import type { FetcherOptions } from './fetcher';
 import { PoliteFetcher } from './fetcher';
-import { fillMissingMatchKeys, refreshExternalProductPrices, writeOffers, type ItemOutcome } from './offer-writer';
+import { writeOffers, type ItemOutcome } from './offer-writer';
 import type { ParsedItem } from './parsers/types';
 import { readSource, type Progress, type SourceFormat } from './sources';
 
@@ -81,8 +81,6 @@ export async function ingestSource(ctx: IngestContext, options: IngestOptions): 
     failed: read.failures.length,
     failures: [...read.failures],
   };
-  await fillMissingMatchKeys(ctx.db);
-
   // The last copy of an item listed twice wins, as it would on the store's own page.
   const items = [...new Map(read.items.map((i) => [i.storeItemId, i])).values()];
   const checkedAt = ctx.now();
@@ -145,12 +143,11 @@ async function markMissingUnavailable(db: Db, storeId: number, checkedAt: Date, 
           ...(keep.length ? [notInArray(offers.storeItemId, keep), notInArray(offers.url, keep)] : []),
         ),
       )
-      .returning({ id: offers.id, productId: offers.productId, price: offers.price });
+      .returning({ id: offers.id, price: offers.price });
     if (gone.length === 0) return 0;
     await tx
       .insert(pricePoints)
       .values(gone.map((o) => ({ offerId: o.id, price: o.price, inStock: false, recordedAt: checkedAt })));
-    await refreshExternalProductPrices(tx, [...new Set(gone.map((o) => o.productId))]);
     return gone.length;
   });
 }

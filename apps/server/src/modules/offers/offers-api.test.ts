@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { offerMessages } from '@pricehub/shared/schemas/offer';
-import { externalStores, mailOutbox, pricePoints, products, stores } from '../../db/schema';
+import { externalStores, mailOutbox, pricePoints } from '../../db/schema';
 import { createCustomer, createSeller } from '../../testing/factories';
 import { buildTestApp } from '../../testing/test-app';
+import { queryRows } from '../../db/client';
+import { insertCatalogueProduct } from '../../testing/catalogue';
 import { merchantFeed, startFixtureServer } from './fixtures/fixture-server';
 import { ingestSource } from './ingest';
 import { refreshDueStores } from './refresh';
@@ -14,25 +17,29 @@ afterAll(() => fixtures.close());
 const fast = { timeoutMs: 500, backoffMs: 10, delayMs: 0 };
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const send = (method: 'POST' | 'DELETE', url: string, payload?: object, cookie?: string) =>
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie?: string) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 
 // Our seller lists the Feedphone Model 1; two external stores sell it too (one cheaper, one dearer).
 const seller = await createSeller(t, { storeName: 'Hub Phones' });
-const [store] = await t.ctx.db.select().from(stores).where(eq(stores.sellerId, seller.id));
-const [ours] = await t.ctx.db
-  .insert(products)
-  .values({
-    storeId: store!.id,
+const listed = await send(
+  'POST',
+  '/api/seller/products',
+  {
     name: 'Feedphone Model 1 8GB 128GB',
     brand: 'Feedphone',
     category: 'mobile',
-    price: 10_500_00,
+    description: 'A phone the feeds sell too',
+    ram: 8,
+    storage: 128,
+    price: 10_500,
     quantity: 5,
-    ramGb: 8,
-    storageGb: 128,
-  })
-  .returning();
+    image: '/uploads/demo/phone.svg',
+  },
+  seller.cookie,
+);
+const ours = listed.json().product as { id: number };
+const listingId = listed.json().listing.id as number;
 let cheapPrice = 10_001;
 fixtures.route('/cheap.xml', (_q, res) =>
   res
@@ -59,11 +66,57 @@ describe('GET /api/products/:id/offers', () => {
     ]);
     expect(rows[1]).toMatchObject({
       kind: 'store',
-      url: `/result/productHub/${ours!.id}`,
+      listingId,
+      url: '/viewstore/hub-phones',
+      shipping: SHIPPING_FEE,
+      quantity: 5,
       inStock: true,
       ratingText: 'No Reviews',
+      matchedBy: 'name',
     });
-    expect(rows[0]).toMatchObject({ kind: 'external', url: 'https://feed.test/p/1', available: true });
+    expect(rows[1]).not.toHaveProperty('listPrice');
+    expect(rows[0]).toMatchObject({
+      kind: 'external',
+      offerId: expect.any(Number),
+      url: 'https://feed.test/p/1',
+      shipping: null,
+      available: true,
+      matchedBy: 'name',
+    });
+  });
+
+  it("shows our seller's sale price, with the list price beside it", async () => {
+    const [store] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id from stores where seller_id = ${seller.id}`,
+    );
+    const [sale] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into sales (store_id, code, title, discount_percent, starts_at, ends_at)
+          values (${store!.id}, 'FEED10', 'Feed week', 10, now() - interval '1 day', now() + interval '1 day')
+          returning id`,
+    );
+    await t.ctx.db.execute(sql`insert into sale_products (sale_id, listing_id) values (${sale!.id}, ${listingId})`);
+    try {
+      const rows = (await get(`/api/products/${ours!.id}/offers`)).json().offers;
+      expect(rows.find((o: { kind: string }) => o.kind === 'store')).toMatchObject({
+        price: 9_450_00,
+        listPrice: 10_500_00,
+      });
+    } finally {
+      await t.ctx.db.execute(sql`delete from sales where id = ${sale!.id}`);
+    }
+  });
+
+  it('sends a merged product id to the product it became (301)', async () => {
+    const gone = await insertCatalogueProduct(t.ctx.db, { name: 'Feedphone Model 1 (old entry)' });
+    await t.ctx.db.execute(sql`select merge_products(${ours!.id}::int, ${gone}::int)`);
+    const res = await get(`/api/products/${gone}/offers`);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`/api/products/${ours!.id}/offers`);
+    const history = await get(`/api/products/${gone}/price-history`);
+    expect(history.statusCode).toBe(301);
+    expect(history.headers.location).toBe(`/api/products/${ours!.id}/price-history`);
   });
 
   it('answers 404 for an unknown product and 400 for a malformed id', async () => {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { externalProductQuery, offerMessages, priceAlertInput } from '@pricehub/shared/schemas/offer';
@@ -5,7 +6,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { sentimentRoutes } from '../sentiment/routes';
 import { listPriceAlerts, removePriceAlert, setPriceAlert } from './alerts';
-import { priceHistory, productOffers } from './comparison';
+import { priceHistory, productOffers, resolveCatalogueProduct } from './comparison';
 import { externalProductDetail, listExternalProducts } from './external-products';
 import { internalOffersRoutes } from './internal-routes';
 import { announceOnListen } from './server-handoff';
@@ -20,21 +21,34 @@ const productParam = z.object({
     .max(2_147_483_647, offerMessages.productNotFound),
 });
 
+/** 301 with the new path in the body too, as GET /api/products/:id answers (the server-side renderer reads it). */
+const movedTo = (reply: FastifyReply, location: string) =>
+  reply.status(301).header('location', location).send({ location });
+
 export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(sentimentRoutes, { ctx });
   await app.register(internalOffersRoutes, { ctx });
   announceOnListen(app, ctx);
 
+  // An old listing id or a merged product's id answers 301 to the catalogue product's own path.
   app.get(
     '/products/:id/offers',
     { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) } },
-    async (request) => ({ offers: await productOffers(ctx, request.params.id) }),
+    async (request, reply) => {
+      const { productId, moved } = await resolveCatalogueProduct(ctx.db, request.params.id);
+      if (moved) return movedTo(reply, `/api/products/${productId}/offers`);
+      return { offers: await productOffers(ctx, productId) };
+    },
   );
 
   app.get(
     '/products/:id/price-history',
     { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) } },
-    async (request) => priceHistory(ctx, request.params.id),
+    async (request, reply) => {
+      const { productId, moved } = await resolveCatalogueProduct(ctx.db, request.params.id);
+      if (moved) return movedTo(reply, `/api/products/${productId}/price-history`);
+      return priceHistory(ctx, productId);
+    },
   );
 
   app.get(

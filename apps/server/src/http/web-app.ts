@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRs } from '@pricehub/shared/rules/money';
+import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
 import { loadPageRenderer, pageApi, sendHtml, type PageApi } from './page-renderer';
 
@@ -41,7 +42,12 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
     }
     const api = pageApi(app, request);
-    const [meta, rendered] = await Promise.all([pageMeta(api, request), renderPage ? renderPage(request, api) : null]);
+    // Both read the same API answers (pageApi asks each path once); rendering never rejects.
+    const rendering = renderPage ? renderPage(request, api) : Promise.resolve(null);
+    const meta = await pageMeta(api, request);
+    // An old product URL (a former listing's id, a merged product's) moves to its catalogue product for good.
+    if (meta && 'redirect' in meta) return reply.redirect(meta.redirect, 301);
+    const rendered = await rendering;
     if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
     let html = meta ? withMeta(indexHtml, meta) : indexHtml;
     if (rendered?.kind === 'page') {
@@ -69,20 +75,31 @@ interface PageMeta {
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Reads the page's data through the app's own public API, so the HTML says exactly what the page shows. */
-async function pageMeta(api: PageApi, request: FastifyRequest): Promise<PageMeta | null> {
-  const path = request.url.split('?')[0]!;
+async function pageMeta(api: PageApi, request: FastifyRequest): Promise<PageMeta | { redirect: string } | null> {
+  const [path, query] = splitUrl(request.url);
   const base = origin(request);
   const product = /^\/result\/productHub\/(\d{1,10})\/?$/.exec(path);
   if (product) {
-    const res = await api(`/products/${product[1]}`);
+    // The offers are read alongside (the page's "Compare prices" reads them too: pageApi asks once).
+    const [res, offersRes] = await Promise.all([api(`/products/${product[1]}`), api(`/products/${product[1]}/offers`)]);
+    if (res.status === 301) {
+      const moved = JSON.parse(res.body) as { id: number };
+      return { redirect: `/result/productHub/${moved.id}${query}` };
+    }
     if (res.status !== 200) return null;
     const p = JSON.parse(res.body) as ProductDetail;
-    const price = p.salePrice ?? p.price;
+    const offers =
+      offersRes.status === 200 ? (JSON.parse(offersRes.body) as { offers?: ProductOffer[] }).offers : undefined;
+    const aggregate = aggregateOffer(p, offers);
+    const price = p.lowestPrice ?? p.salePrice ?? p.price;
+    const stores = p.offerCount ?? 1;
     const image = p.image ? new URL(p.image, base).toString() : undefined;
     const url = `${base}/result/productHub/${p.id}`;
     return {
       title: `${p.name}: ${formatRs(price)} | PriceHub`,
-      description: summary(`${p.brand} ${p.name} for ${formatRs(price)}. ${p.description}`),
+      description: summary(
+        `${p.brand} ${p.name} ${stores > 1 ? `from ${formatRs(price)} at ${stores} stores` : `for ${formatRs(price)}`}. ${p.description}`,
+      ),
       canonical: url,
       image,
       jsonLd: {
@@ -92,16 +109,10 @@ async function pageMeta(api: PageApi, request: FastifyRequest): Promise<PageMeta
         description: p.description,
         brand: { '@type': 'Brand', name: p.brand },
         category: p.category,
+        ...(p.gtin ? { gtin: p.gtin } : {}),
         ...(image ? { image } : {}),
         url,
-        offers: {
-          '@type': 'Offer',
-          price: (price / 100).toFixed(2),
-          priceCurrency: 'PKR',
-          availability: `https://schema.org/${p.stock === 'instock' ? 'InStock' : 'OutOfStock'}`,
-          url,
-          ...(p.store ? { seller: { '@type': 'Organization', name: p.store.name } } : {}),
-        },
+        offers: { ...aggregate, url },
       },
     };
   }
@@ -126,6 +137,33 @@ async function pageMeta(api: PageApi, request: FastifyRequest): Promise<PageMeta
     };
   }
   return null;
+}
+
+const splitUrl = (url: string): [string, string] => {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+};
+
+const money = (paisa: number) => (paisa / 100).toFixed(2);
+
+/**
+ * schema.org AggregateOffer over the product's available offers (our sellers' listings and other stores'), prices
+ * as the shopper pays them; from the product's own summary when its offers could not be read.
+ */
+function aggregateOffer(p: ProductDetail, offers: ProductOffer[] | undefined) {
+  const available = (offers ?? []).filter((o) => o.available);
+  const prices = available.map((o) => o.price);
+  const low = prices.length > 0 ? Math.min(...prices) : (p.lowestPrice ?? p.salePrice ?? p.price);
+  const high = prices.length > 0 ? Math.max(...prices) : low;
+  const inStock = offers ? available.some((o) => o.inStock) : p.stock === 'instock';
+  return {
+    '@type': 'AggregateOffer',
+    lowPrice: money(low),
+    highPrice: money(high),
+    offerCount: offers ? available.length : (p.offerCount ?? 1),
+    priceCurrency: 'PKR',
+    availability: `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`,
+  };
 }
 
 const summary = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);

@@ -36,6 +36,9 @@ export const wishlistItem = z.object({
   inStock: z.boolean(),
   ratingText: z.string(),
   url: z.string(),
+  /** The catalogue product's card: the lowest price a shopper pays now and how many stores offer it. */
+  lowestPrice: z.number().int().optional(),
+  offerCount: z.number().int().optional(),
 });
 export type WishlistItem = z.infer<typeof wishlistItem>;
 

@@ -1,19 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '@pricehub/shared/messages';
-import {
-  productIdParams,
-  productInput,
-  productQuery,
-  productUpdate,
-  storeSlugParams,
-  suggestionQuery,
-} from '@pricehub/shared/schemas/product';
+import { productIdParams, productQuery, storeSlugParams, suggestionQuery } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
-import { currentStoreId } from '../../http/access';
 import { searchProductsJson } from './search';
-import { createProduct, deleteProduct, listSellerProducts, updateProduct } from './seller-products';
-import { homePayload, productDetail, recordView, sitemapEntries, storePage } from './service';
+import { homePayload, locateProduct, productDetail, recordView, sitemapEntries, storePage } from './service';
 import { suggestJson } from './suggestions';
 
 const VIEWER_COOKIE = 'ph_viewer';
@@ -36,8 +26,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => reply.type(JSON_TYPE).send(await suggestJson(ctx.db, request.query.q)),
   );
 
-  app.get('/products/:id', { config: { access: 'public' }, schema: { tags, params: productIdParams } }, (request) =>
-    productDetail(ctx, request.params.id),
+  // A former listing id or a merged product's id answers 301 to its catalogue product (the body names it too, for
+  // the server-rendered page, which reads the API without headers).
+  app.get(
+    '/products/:id',
+    { config: { access: 'public' }, schema: { tags, params: productIdParams } },
+    async (request, reply) => {
+      const location = await locateProduct(ctx.db, request.params.id);
+      if (location.kind === 'moved') {
+        const url = `/api/products/${location.to}`;
+        return reply.status(301).header('location', url).send({ id: location.to, location: url });
+      }
+      return productDetail(ctx, location);
+    },
   );
 
   app.post(
@@ -67,35 +68,4 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get('/sitemap', { config: { access: 'public' }, schema: { tags, hide: true } }, () => sitemapEntries(ctx.db));
-
-  app.get('/seller/products', { config: { access: 'seller' }, schema: { tags } }, async (request) => ({
-    items: await listSellerProducts(ctx, currentStoreId(request)),
-  }));
-
-  app.post(
-    '/seller/products',
-    { config: { access: 'seller' }, schema: { tags, body: productInput } },
-    async (request, reply) => {
-      const product = await createProduct(ctx, currentStoreId(request), request.body);
-      return reply.status(201).send({ product, message: messages.product.added });
-    },
-  );
-
-  app.put(
-    '/seller/products/:id',
-    { config: { access: 'seller' }, schema: { tags, params: productIdParams, body: productUpdate } },
-    async (request) => ({
-      product: await updateProduct(ctx, currentStoreId(request), request.params.id, request.body),
-      message: messages.product.updated,
-    }),
-  );
-
-  app.delete(
-    '/seller/products/:id',
-    { config: { access: 'seller' }, schema: { tags, params: productIdParams } },
-    async (request) => {
-      await deleteProduct(ctx, currentStoreId(request), request.params.id);
-      return { message: messages.product.deleted };
-    },
-  );
 };

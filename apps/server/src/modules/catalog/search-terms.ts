@@ -22,7 +22,7 @@ export const CATEGORY_WORDS: Record<string, 'mobile' | 'laptop' | 'computer'> = 
 
 /**
  * Rebuilds the dictionary the typo correction and the suggestions run on: every distinct lower-case word of
- * product names (kind 'name'), every brand (kind 'brand', also each word of a multi-word brand) and the
+ * catalogue product names and their aliases (kind 'name'), every brand (kind 'brand', also each word of a multi-word brand) and the
  * category words (kind 'category'). Weight is how many products carry the word, so corrections prefer common
  * words. Small (a few thousand rows for 100k products), so a full rebuild in one transaction is cheap.
  */
@@ -44,7 +44,7 @@ export async function rebuildSearchTerms(db: Db): Promise<void> {
           from (values ${sql.join(categoryRows, sql`, `)}) as c(w)
         union all
         select w as term, 'name' as kind, count(*)::int, 3
-          from products, regexp_split_to_table(lower(name), '[^a-z0-9]+') as w
+          from products, regexp_split_to_table(lower(name || ' ' || aliases), '[^a-z0-9]+') as w
           where length(w) >= 2 group by w
       ) all_terms
       -- One row per word: a brand beats a category word beats a plain name word.
@@ -54,10 +54,13 @@ export async function rebuildSearchTerms(db: Db): Promise<void> {
 }
 
 /**
- * Adds one product's words to the dictionary (a seller's edit must be findable and correctable at once) without
- * the full rebuild. Words of removed products stay until the next rebuild: they only ever widen a correction.
+ * Adds one catalogue product's words (name, aliases, brand) to the dictionary (a seller's edit must be findable and
+ * correctable at once) without the full rebuild. Words of removed products stay until the next rebuild: they only ever widen a correction.
  */
-export async function addSearchTerms(db: Db, product: { name: string; brand: string }): Promise<void> {
+export async function addSearchTerms(
+  db: Db,
+  product: { name: string; brand: string; aliases?: string },
+): Promise<void> {
   const brand = product.brand.trim().toLowerCase();
   const rows = [
     ...(brand ? [{ term: brand, kind: 'brand' }] : []),
@@ -65,7 +68,7 @@ export async function addSearchTerms(db: Db, product: { name: string; brand: str
       .split(/[^a-z0-9]+/)
       .filter((w) => w && w !== brand)
       .map((term) => ({ term, kind: 'brand' })),
-    ...product.name
+    ...`${product.name} ${product.aliases ?? ''}`
       .toLowerCase()
       .split(/[^a-z0-9]+/)
       .filter((w) => w.length >= 2)

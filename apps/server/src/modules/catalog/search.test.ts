@@ -5,7 +5,8 @@ import { createSeller } from '../../testing/factories';
 import { queryRows } from '../../db/client';
 import { invalidateCatalogCache } from './cache';
 import { rebuildSearchTerms } from './search-terms';
-import { addOffer, addProduct, productBody, storeIdOf } from './test-fixtures';
+import { insertCatalogueProduct } from '../../testing/catalogue';
+import { addOffer, listProduct, productBody, storeIdOf } from './test-fixtures';
 
 const t = await buildTestApp();
 const search = async (query: string) => {
@@ -19,35 +20,48 @@ let xpsId = 0;
 let externalId = 0;
 const seller = await createSeller(t, { storeName: 'Laptop Lane' });
 const closedSeller = await createSeller(t, { storeName: 'Gone Shop' });
+const rival = await createSeller(t, { storeName: 'Mobile Mall' });
+let galaxyId = 0;
 
 beforeAll(async () => {
-  xpsId = (await addProduct(t, seller, { description: 'Thin and light ultrabook with an OLED screen' })).id;
-  await addProduct(t, seller, { name: 'Dell Inspiron 15 3520', price: 120000, ram: 8 });
-  await addProduct(t, seller, { name: 'Lenovo Legion 5 Pro', brand: 'Lenovo', price: 310000, ram: 32 });
-  await addProduct(t, seller, { name: 'Lenovo IdeaPad Slim 3', brand: 'Lenovo', price: 98000, ram: 8 });
-  await addProduct(t, seller, {
+  xpsId = (await listProduct(t, seller, { description: 'Thin and light ultrabook with an OLED screen' })).id;
+  await listProduct(t, seller, { name: 'Dell Inspiron 15 3520', price: 120000, ram: 8 });
+  await listProduct(t, seller, { name: 'Lenovo Legion 5 Pro', brand: 'Lenovo', price: 310000, ram: 32 });
+  await listProduct(t, seller, { name: 'Lenovo IdeaPad Slim 3', brand: 'Lenovo', price: 98000, ram: 8 });
+  await listProduct(t, seller, {
     name: 'Apple iPhone 15 Pro',
     brand: 'Apple',
     category: 'mobile',
     price: 350000,
     ram: 8,
   });
-  await addProduct(t, seller, {
-    name: 'Samsung Galaxy S24',
+  // Two of our sellers list one catalogue product: one card, two stores, the cheaper price.
+  galaxyId = (
+    await listProduct(t, seller, {
+      name: 'Samsung Galaxy S24',
+      brand: 'Samsung',
+      category: 'mobile',
+      price: 280000,
+      ram: 8,
+    })
+  ).id;
+  await listProduct(t, rival, {
+    productId: galaxyId,
+    name: 'Galaxy S24 8/256 PTA',
     brand: 'Samsung',
     category: 'mobile',
-    price: 280000,
+    price: 275000,
     ram: 8,
   });
-  await addProduct(t, seller, { name: 'HP Pavilion Desktop TP01', brand: 'HP', category: 'computer', price: 140000 });
-  await addProduct(t, closedSeller, { name: 'Dell Vostro Hidden 3400', price: 90000 });
+  await listProduct(t, seller, { name: 'HP Pavilion Desktop TP01', brand: 'HP', category: 'computer', price: 140000 });
+  await listProduct(t, closedSeller, { name: 'Dell Vostro Hidden 3400', price: 90000 });
   await t.ctx.db.execute(sql`update stores set status = 'closed' where id = ${await storeIdOf(t, closedSeller)}`);
-  const [ext] = await queryRows<{ id: number }>(
-    t.ctx.db,
-    sql`insert into products (name, brand, category, price, description) values
-        ('Google Pixel 8', 'Google', 'mobile', 199900 * 100, 'Android phone') returning id`,
-  );
-  externalId = ext!.id;
+  externalId = await insertCatalogueProduct(t.ctx.db, {
+    name: 'Google Pixel 8',
+    brand: 'Google',
+    category: 'mobile',
+    description: 'Android phone',
+  });
   await addOffer(t, externalId, 'Daraz', 199900 * 100);
   await addOffer(t, xpsId, 'Daraz', 240000 * 100);
   await addOffer(t, xpsId, 'PriceOye', 245000 * 100);
@@ -87,12 +101,30 @@ describe('GET /api/products relevance', () => {
   it('hides products of closed stores and includes external-only products', async () => {
     expect((await search('q=vostro')).total).toBe(0);
     const pixel = await search('q=pixel');
-    expect(pixel.items).toMatchObject([{ id: externalId, store: null, storeCount: 1, stock: 'instock' }]);
+    expect(pixel.items).toMatchObject([
+      {
+        id: externalId,
+        store: null,
+        listingId: null,
+        lowestPrice: 19_990_000,
+        offerCount: 1,
+        storeCount: 1,
+        stock: 'instock',
+      },
+    ]);
   });
 
   it('shows one card per product with the lowest price and the store count', async () => {
     const [xps] = (await search('q=xps')).items;
-    expect(xps).toMatchObject({ id: xpsId, price: 25_000_000, lowestPrice: 24_000_000, storeCount: 3 });
+    expect(xps).toMatchObject({
+      id: xpsId,
+      listingId: xpsId,
+      price: 25_000_000,
+      lowestPrice: 24_000_000,
+      offerCount: 3,
+      storeCount: 3,
+      store: { name: 'Laptop Lane' },
+    });
   });
 });
 
@@ -100,9 +132,10 @@ describe('GET /api/products filters and facets', () => {
   it('filters by price range in rupees, with 5,000-rupee price buckets', async () => {
     const result = await search('category=laptop&minPrice=100000&maxPrice=260000');
     expect(names(result).sort()).toEqual(['Dell Inspiron 15 3520', 'Dell XPS 13 9340']);
+    // The XPS is listed at Rs 250,000, but another store sells it for Rs 240,000: it counts at its lowest price.
     expect(result.facets.price).toEqual([
       { min: 120000, max: 125000, count: 1 },
-      { min: 250000, max: 255000, count: 1 },
+      { min: 240000, max: 245000, count: 1 },
     ]);
   });
 
@@ -141,21 +174,18 @@ describe('GET /api/products filters and facets', () => {
     expect(page.statusCode).toBe(400);
   });
 
-  it('shows an edited product in search at once (the cache is invalidated)', async () => {
-    expect((await search('q=inspiron')).items[0].price).toBe(12_000_000);
+  it('shows an edited listing in search at once (the cache is invalidated)', async () => {
     const [inspiron] = (await search('q=inspiron')).items;
+    expect(inspiron).toMatchObject({ price: 12_000_000, lowestPrice: 12_000_000 });
     const res = await t.app.inject({
       method: 'PUT',
-      url: `/api/seller/products/${inspiron.id}`,
-      payload: productBody({ name: 'Dell Inspiron 15 Renamed', price: 110000, ram: 8, stock: 'instock' }),
+      url: `/api/seller/products/${inspiron.listingId}`,
+      payload: productBody({ name: 'Dell Inspiron 15 3520', price: 110000, ram: 8, stock: 'instock' }),
       headers: { cookie: seller.cookie },
     });
     expect(res.statusCode).toBe(200);
-    expect((await search('q=inspiron')).items[0]).toMatchObject({
-      name: 'Dell Inspiron 15 Renamed',
-      price: 11_000_000,
-    });
-    expect(names(await search('q=renamd'))).toEqual(['Dell Inspiron 15 Renamed']);
+    expect((await search('q=inspiron')).items[0]).toMatchObject({ price: 11_000_000, lowestPrice: 11_000_000 });
+    expect(names(await search('category=laptop&maxPrice=114999.99'))).toContain('Dell Inspiron 15 3520');
   });
 });
 
@@ -170,9 +200,101 @@ describe('GET /api/products/suggestions', () => {
     expect(await suggest('dell xp')).toEqual(['Dell XPS 13 9340']);
   });
 
+  it('suggests a product two sellers list once, under its catalogue name', async () => {
+    const galaxy = await suggest('galaxy');
+    expect(galaxy.filter((n) => /galaxy s24/i.test(n))).toEqual(['Samsung Galaxy S24']);
+  });
+
   it('tolerates typos and caps the list at 15', async () => {
     expect(await suggest('iphnoe')).toEqual(['Apple iPhone 15 Pro']);
     expect((await suggest('a')).length).toBeLessThanOrEqual(15);
     expect(await suggest('')).toEqual([]);
+  });
+});
+
+describe('GET /api/products on catalogue products', () => {
+  it('gives two sellers listing one product ONE card: the cheaper listing, offerCount 2', async () => {
+    const result = await search('q=galaxy%20s24');
+    expect(result.total).toBe(1);
+    expect(result.items).toHaveLength(1);
+    const [listing] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id from listings where product_id = ${galaxyId} and price = 27500000`,
+    );
+    expect(result.items[0]).toMatchObject({
+      id: galaxyId,
+      name: 'Samsung Galaxy S24',
+      lowestPrice: 27_500_000,
+      offerCount: 2,
+      storeCount: 2,
+      price: 27_500_000,
+      listingId: listing!.id,
+      store: { name: 'Mobile Mall' },
+    });
+    const brand = await search('brand=samsung');
+    expect([brand.total, brand.facets.brand]).toEqual([1, [{ value: 'Samsung', count: 1 }]]);
+    // Each store's filter finds the product it lists.
+    for (const name of ['Laptop Lane', 'Mobile Mall']) {
+      const [store] = await queryRows<{ slug: string }>(t.ctx.db, sql`select slug from stores where name = ${name}`);
+      expect(names(await search(`store=${store!.slug}&category=mobile`))).toContain('Samsung Galaxy S24');
+    }
+  });
+
+  it('hides a product whose only listing is in a closed store, and shows it when another store lists it', async () => {
+    const gone = await listProduct(t, closedSeller, { name: 'Asus Zenbook Closed 14', brand: 'Asus', price: 200000 });
+    invalidateCatalogCache();
+    expect((await search('q=zenbook')).total).toBe(0);
+    expect((await search('brand=asus')).total).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${gone.id}` })).statusCode).toBe(404);
+    const other = await listProduct(t, rival, { productId: gone.id, name: 'Zenbook 14', brand: 'Asus', price: 210000 });
+    invalidateCatalogCache();
+    const result = await search('q=zenbook');
+    expect(result.items).toMatchObject([
+      {
+        id: gone.id,
+        offerCount: 1,
+        lowestPrice: 21_000_000,
+        listingId: other.listingId,
+        store: { name: 'Mobile Mall' },
+      },
+    ]);
+  });
+
+  it('prices a card at what the shopper pays: a running sale, in-stock offers before out-of-stock ones', async () => {
+    const cheapOut = await listProduct(t, seller, {
+      name: 'Realme Sale Test 11',
+      brand: 'Realme',
+      category: 'mobile',
+      price: 60000,
+      stock: 'outofstock',
+    });
+    const dear = await listProduct(t, rival, {
+      productId: cheapOut.id,
+      name: 'Realme Sale Test 11',
+      brand: 'Realme',
+      category: 'mobile',
+      price: 80000,
+    });
+    const [sale] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into sales (code, store_id, title, discount_percent, starts_at, ends_at)
+          values ('RIVAL10', ${await storeIdOf(t, rival)}, 'Ten off', 10, now() - interval '1 day', now() + interval '1 day')
+          returning id`,
+    );
+    await t.ctx.db.execute(
+      sql`insert into sale_products (sale_id, listing_id) values (${sale!.id}, ${dear.listingId})`,
+    );
+    invalidateCatalogCache();
+    const [card] = (await search('q=realme')).items;
+    expect(card).toMatchObject({
+      id: cheapOut.id,
+      listingId: dear.listingId,
+      price: 8_000_000,
+      salePrice: 7_200_000,
+      sale: { code: 'RIVAL10', percent: 10 },
+      lowestPrice: 7_200_000,
+      offerCount: 2,
+      stock: 'instock',
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/sche
 import { queryRows, type Db } from '../../db/client';
 import { brandSpellings } from './brands';
 import { cached } from './cache';
-import { analyseQuery, type AnalysedQuery } from './query-words';
+import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
 
 const STEP_RUPEES = PRICE_FILTER_STEP / 100;
@@ -38,6 +38,8 @@ interface Scope {
   /** The stored spellings of the brand ("Apple", "APPLE"). */
   brands?: string[];
   ram?: number;
+  /** GB, from the words ("1 tb", "iphone 15 256"); not in the facet counts. */
+  storage?: number;
   minPaisa?: number;
   maxPaisa?: number;
   store?: string;
@@ -50,6 +52,7 @@ function scopeOf(query: ProductQuery, analysed: AnalysedQuery, brands: Map<strin
     category: query.category ?? analysed.category,
     brands: brandKey === undefined ? undefined : (brands.get(brandKey) ?? [query.brand ?? brandKey]),
     ram: query.ram,
+    storage: analysed.storage,
     minPaisa: query.minPrice === undefined ? undefined : rupeesToPaisa(query.minPrice),
     maxPaisa: query.maxPrice === undefined ? undefined : rupeesToPaisa(query.maxPrice),
     store: query.store,
@@ -67,12 +70,17 @@ function equalities(scope: Scope, alias: 'p' | 'f'): SQL[] {
   return conds;
 }
 
-/** The products in scope (alias p). */
+/** The catalogue products in scope (alias p); prices are the products' lowest base price (products.lowest_price). */
 function productConditions(scope: Scope): SQL[] {
   const conds = [visibleProduct('p'), ...equalities(scope, 'p')];
-  if (scope.store) conds.push(sql`p.store_id = (select id from stores where slug = ${scope.store})`);
-  if (scope.minPaisa !== undefined) conds.push(sql`p.price >= ${scope.minPaisa}`);
-  if (scope.maxPaisa !== undefined) conds.push(sql`p.price <= ${scope.maxPaisa}`);
+  if (scope.storage !== undefined) conds.push(sql`p.storage_gb = ${scope.storage}`);
+  if (scope.store) {
+    // The catalogue products the store lists (while it is open: a closed store's page shows nothing either).
+    conds.push(sql`p.id in (select l.product_id from listings l join stores s on s.id = l.store_id
+                             where s.slug = ${scope.store} and s.status = 'open')`);
+  }
+  if (scope.minPaisa !== undefined) conds.push(sql`p.lowest_price >= ${scope.minPaisa}`);
+  if (scope.maxPaisa !== undefined) conds.push(sql`p.lowest_price <= ${scope.maxPaisa}`);
   if (scope.text.length > 0) conds.push(sql`p.search @@ (${textQuery(scope.text)})`);
   return conds;
 }
@@ -82,7 +90,7 @@ function productConditions(scope: Scope): SQL[] {
  * match, one store's products, or a price bound between two Rs 5,000 steps (the price chips always fall on them).
  */
 function countConditions(scope: Scope): SQL[] | null {
-  if (scope.text.length > 0 || scope.store) return null;
+  if (scope.text.length > 0 || scope.store || scope.storage !== undefined) return null;
   const { minPaisa: min, maxPaisa: max } = scope;
   if (
     (min !== undefined && min % PRICE_FILTER_STEP !== 0) ||
@@ -99,9 +107,9 @@ function countConditions(scope: Scope): SQL[] | null {
 function ordering(query: ProductQuery, analysed: AnalysedQuery): { rank: SQL; order: SQL } {
   switch (query.sort) {
     case 'price_asc':
-      return { rank: sql`0`, order: sql`price asc, id asc` };
+      return { rank: sql`0`, order: sql`lowest_price asc, id asc` };
     case 'price_desc':
-      return { rank: sql`0`, order: sql`price desc, id asc` };
+      return { rank: sql`0`, order: sql`lowest_price desc, id asc` };
     case 'popular':
       return { rank: sql`0`, order: sql`views desc, units_sold desc, id asc` };
     case 'newest':
@@ -157,6 +165,17 @@ function rollUp(rows: FacetRow[]): SearchResult['facets'] & { total: number } {
 export async function searchUncached(db: Db, query: ProductQuery, now: Date): Promise<SearchResult> {
   const brands = await brandSpellings(db);
   const analysed = await analyseQuery(db, query.q, { category: query.category, brand: query.brand }, brands);
+  // Specs, budget and order words apply; when every word together finds nothing, once more for the closest results.
+  return withClosestResults(query, analysed, (q, a) => searchAnalysed(db, q, a, brands, now));
+}
+
+async function searchAnalysed(
+  db: Db,
+  query: ProductQuery,
+  analysed: AnalysedQuery,
+  brands: Map<string, string[]>,
+  now: Date,
+): Promise<SearchResult> {
   const scope = scopeOf(query, analysed, brands);
   const { rank, order } = ordering(query, analysed);
   const offset = (query.page - 1) * query.pageSize;
@@ -175,8 +194,8 @@ export async function searchUncached(db: Db, query: ProductQuery, now: Date): Pr
             from product_facet_counts f where ${sql.join(counted, sql` and `)}
           ) fc) as facets`
       : sql`with m as materialized (
-          select p.id, p.category, p.brand, p.ram_gb, p.price, p.views, p.units_sold, p.created_at,
-                 p.price / ${sql.raw(String(PRICE_FILTER_STEP))} as bucket, ${rank} as rank
+          select p.id, p.category, p.brand, p.ram_gb, p.lowest_price, p.views, p.units_sold, p.created_at,
+                 p.lowest_price / ${sql.raw(String(PRICE_FILTER_STEP))} as bucket, ${rank} as rank
           from products p where ${where}
         )
         select

@@ -15,13 +15,35 @@ const RECOMMENDATIONS = 7;
 /** A repeat view by the same viewer within this window is not counted again. */
 export const VIEW_WINDOW_MINUTES = 10;
 
-export async function productDetail(ctx: AppContext, id: number): Promise<ProductDetail> {
-  const [visible] = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`select p.id from products p where p.id = ${id} and ${visibleProduct('p')}`,
+/** Where a product id leads: a catalogue product shoppers can see, or the catalogue product an old id moved to. */
+export type ProductLocation = { kind: 'product'; id: number; lowestPrice: number } | { kind: 'moved'; to: number };
+
+/**
+ * Reads an id from a product URL. A visible catalogue product is itself; an id that names one of our listings (the
+ * product URLs of the days before the catalogue) or a product merged into another (product_redirects) leads to
+ * its catalogue product; anything else, or a product nobody sells now, is not found. One statement.
+ */
+export async function locateProduct(db: Db, id: number): Promise<ProductLocation> {
+  const [row] = await queryRows<{ visible: boolean | null; lowest_price: number | null; moved_to: number | null }>(
+    db,
+    sql`select p.visible, p.lowest_price,
+          coalesce((select l.product_id from listings l where l.id = ${id} and l.product_id <> ${id}),
+                   (select r.to_id from product_redirects r where r.from_id = ${id})) as moved_to
+        from (select 1) one left join products p on p.id = ${id}`,
   );
-  if (!visible) throw notFound(messages.product.notFound);
+  if (row?.visible) return { kind: 'product', id, lowestPrice: row.lowest_price ?? 0 };
+  if (row?.moved_to != null) return { kind: 'moved', to: row.moved_to };
+  throw notFound(messages.product.notFound);
+}
+
+/** The catalogue product's page: its card, reviews, review score and recommendations (call locateProduct first). */
+export async function productDetail(
+  ctx: AppContext,
+  location: { id: number; lowestPrice: number },
+): Promise<ProductDetail> {
+  const { id } = location;
   const [product] = await loadProducts(ctx.db, [id], ctx.now());
+  if (!product) throw notFound(messages.product.notFound);
   const reviews = await queryRows<{
     id: number;
     author: string;
@@ -36,7 +58,7 @@ export async function productDetail(ctx: AppContext, id: number): Promise<Produc
   );
   const score = summarize(reviews.map((r) => Number(r.sentiment_score)));
   return {
-    ...product!,
+    ...product,
     reviews: reviews.map((r) => ({
       id: r.id,
       author: r.author,
@@ -46,23 +68,23 @@ export async function productDetail(ctx: AppContext, id: number): Promise<Produc
     })),
     score,
     ratingText: ratingText(score),
-    recommendations: await recommendations(ctx.db, product!, ctx.now()),
+    recommendations: await recommendations(ctx.db, product, location.lowestPrice, ctx.now()),
   };
 }
 
 /**
- * The spec's getRecProduct: same category, never the product itself; within ±30% of its price first, then the
- * same brand, then the same RAM/storage, then the closest price.
+ * The spec's getRecProduct over catalogue products: same category, never the product itself (each product once);
+ * within ±30% of its lowest price first, then the same brand, then the same RAM/storage, then the closest price.
  */
-async function recommendations(db: Db, product: Product, now: Date): Promise<Product[]> {
+async function recommendations(db: Db, product: Product, price: number, now: Date): Promise<Product[]> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select p.id from products p
         where p.category = ${product.category} and p.id <> ${product.id} and ${visibleProduct('p')}
-        order by (abs(p.price - ${product.price}) * 10 <= ${product.price} * 3) desc,
+        order by (abs(p.lowest_price - ${price}) * 10 <= ${price} * 3) desc,
                  (p.brand = ${product.brand}) desc,
                  ((p.ram_gb = ${product.ram})::int + (p.storage_gb = ${product.storage})::int) desc,
-                 abs(p.price - ${product.price}) asc, p.id asc
+                 abs(p.lowest_price - ${price}) asc, p.id asc
         limit ${RECOMMENDATIONS}`,
   );
   return loadProducts(
@@ -78,25 +100,32 @@ async function recommendations(db: Db, product: Product, now: Date): Promise<Pro
  */
 export async function recordView(
   ctx: AppContext,
-  productId: number,
+  id: number,
   viewerKey: string,
 ): Promise<{ counted: boolean; views: number }> {
   const now = ctx.now();
   const cutoff = new Date(now.getTime() - VIEW_WINDOW_MINUTES * 60_000);
-  const [exists] = await queryRows<{ views: number }>(ctx.db, sql`select views from products where id = ${productId}`);
-  if (!exists) throw notFound(messages.product.notFound);
+  // An old id (a listing's, a merged product's) counts on the catalogue product whose page it opens.
+  const [product] = await queryRows<{ id: number; views: number }>(
+    ctx.db,
+    sql`select p.id, p.views from products p
+        where p.id = coalesce((select id from products where id = ${id}),
+                              (select product_id from listings where id = ${id}),
+                              (select to_id from product_redirects where from_id = ${id}))`,
+  );
+  if (!product) throw notFound(messages.product.notFound);
   const [row] = await queryRows<{ views: number }>(
     ctx.db,
     sql`with counted as (
-          insert into product_views (product_id, viewer_key, viewed_at) values (${productId}, ${viewerKey}, ${now})
+          insert into product_views (product_id, viewer_key, viewed_at) values (${product.id}, ${viewerKey}, ${now})
           on conflict (product_id, viewer_key) do update set viewed_at = excluded.viewed_at
             where product_views.viewed_at <= ${cutoff}
           returning 1
         )
-        update products set views = views + 1 where id = ${productId} and exists (select 1 from counted)
+        update products set views = views + 1 where id = ${product.id} and exists (select 1 from counted)
         returning views`,
   );
-  return row ? { counted: true, views: row.views } : { counted: false, views: exists.views };
+  return row ? { counted: true, views: row.views } : { counted: false, views: product.views };
 }
 
 export function homePayload(ctx: AppContext): Promise<HomePayload> {
@@ -109,10 +138,12 @@ export function homePayload(ctx: AppContext): Promise<HomePayload> {
       );
     const [top] = await ranked(sql`p.units_sold desc, p.views desc, p.id asc`, 1);
     const trendingIds = await ranked(sql`p.views desc, p.units_sold desc, p.id asc`, 10);
+    // Vendors by the units their listings sold; products counted once each however often the store lists them.
     const vendors = await queryRows<{ slug: string; name: string; units_sold: number; product_count: number }>(
       db,
-      sql`select s.slug, s.name, coalesce(sum(p.units_sold), 0)::int as units_sold, count(p.id)::int as product_count
-          from stores s left join products p on p.store_id = s.id
+      sql`select s.slug, s.name, coalesce(sum(l.units_sold), 0)::int as units_sold,
+            count(distinct l.product_id)::int as product_count
+          from stores s left join listings l on l.store_id = s.id
           where s.status = 'open'
           group by s.id order by units_sold desc, product_count desc, s.id asc limit 10`,
     );
@@ -147,7 +178,9 @@ export async function storePage(ctx: AppContext, slug: string): Promise<StorePag
     store.status === 'open'
       ? await queryRows<{ id: number }>(
           ctx.db,
-          sql`select id from products where store_id = ${store.id} order by created_at desc, id desc limit 500`,
+          // The catalogue products the store lists, newest listing first, each once.
+          sql`select l.product_id as id from listings l where l.store_id = ${store.id}
+              group by l.product_id order by max(l.created_at) desc, l.product_id desc limit 500`,
         )
       : [];
   return {
@@ -158,15 +191,17 @@ export async function storePage(ctx: AppContext, slug: string): Promise<StorePag
       description: store.description,
       createdAt: new Date(store.created_at).toISOString(),
     },
+    // Each card describes this store's listing (its price, stock and "Add to Cart"), with every store's lowest price.
     products: await loadProducts(
       ctx.db,
       ids.map((r) => r.id),
       ctx.now(),
+      { storeId: store.id },
     ),
   };
 }
 
-/** What /sitemap.xml lists: visible products (most recently changed first) and open stores. */
+/** What /sitemap.xml lists: visible catalogue products, each once (most recently changed first), and open stores. */
 export async function sitemapEntries(
   db: Db,
 ): Promise<{ products: { id: number; updatedAt: string }[]; stores: string[] }> {

@@ -30,7 +30,11 @@ export async function suggestUncached(db: Db, words: string[]): Promise<string[]
 async function lookup(db: Db, words: string[]): Promise<string[]> {
   const last = words[words.length - 1]!;
   const brands = await brandSpellings(db);
-  const out = new Set<string>();
+  // Each suggestion once, whatever its case ("Galaxy S24" from two products spelt differently).
+  const out = new Map<string, string>();
+  const add = (text: string) => {
+    if (!out.has(text.toLowerCase())) out.set(text.toLowerCase(), text);
+  };
   if (words.length === 1) {
     // Dictionary words of kind brand/category starting with the prefix (small table, trigram index for 3+ letters).
     const terms = await queryRows<{ term: string; kind: string }>(
@@ -38,10 +42,11 @@ async function lookup(db: Db, words: string[]): Promise<string[]> {
       sql`select term, kind from search_terms where kind in ('brand', 'category') and term like ${`${escapeLike(last)}%`}
           order by weight desc, term limit ${MAX_SUGGESTIONS}`,
     );
-    for (const t of terms) out.add(t.kind === 'brand' ? (brands.get(t.term)?.[0] ?? t.term) : t.term);
+    for (const t of terms) add(t.kind === 'brand' ? (brands.get(t.term)?.[0] ?? t.term) : t.term);
   }
-  // Names containing every word, the last one as a prefix: GIN full-text index with a prefix lexeme. Without an
-  // ORDER BY the scan stops after enough rows, so broad prefixes stay cheap.
+  // Names of shown catalogue products whose name, aliases or brand hold every word, the last one as a prefix: GIN
+  // full-text index with a prefix lexeme. Without an ORDER BY the scan stops after enough rows, so broad prefixes
+  // stay cheap.
   const tsq = sql.join(
     words.map((w, i) =>
       i === words.length - 1 ? sql`to_tsquery('simple', ${`${w}:*`})` : sql`plainto_tsquery('simple', ${w})`,
@@ -54,10 +59,8 @@ async function lookup(db: Db, words: string[]): Promise<string[]> {
           select p.name from products p where p.search @@ (${tsq}) and ${visibleProduct('p')} limit 60
         ) candidates limit ${MAX_SUGGESTIONS}`,
   );
-  for (const n of names.map((r) => r.name).sort((a, b) => a.length - b.length || a.localeCompare(b))) {
-    out.add(n);
-  }
-  return [...out].slice(0, MAX_SUGGESTIONS);
+  for (const n of names.map((r) => r.name).sort((a, b) => a.length - b.length || a.localeCompare(b))) add(n);
+  return [...out.values()].slice(0, MAX_SUGGESTIONS);
 }
 
 function escapeLike(value: string): string {

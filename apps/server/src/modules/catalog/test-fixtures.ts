@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { Category } from '@pricehub/shared/schemas/product';
+import { insertExternalOffer, insertListing } from '../../testing/catalogue';
 import type { TestApp } from '../../testing/test-app';
 import type { TestSeller } from '../../testing/factories';
 import { queryRows } from '../../db/client';
@@ -17,6 +19,10 @@ export const productBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/**
+ * A seller's new listing through the real route (`POST /api/seller/products`): `id` is the catalogue product it was
+ * matched to (or made for it), `listingId` the seller's listing.
+ */
 export async function addProduct(t: TestApp, seller: TestSeller, over: Record<string, unknown> = {}) {
   const res = await t.app.inject({
     method: 'POST',
@@ -25,21 +31,59 @@ export async function addProduct(t: TestApp, seller: TestSeller, over: Record<st
     headers: { cookie: seller.cookie },
   });
   if (res.statusCode !== 201) throw new Error(`add product failed: ${res.statusCode} ${res.body}`);
-  return res.json().product as { id: number; name: string };
+  const body = res.json() as { product: { id: number; name: string }; listing?: { id: number } };
+  return { id: body.product.id, name: body.product.name, listingId: body.listing?.id ?? body.product.id };
+}
+
+/**
+ * A listing written straight to the database (testing/catalogue.ts), with the seller-form units of productBody:
+ * `price` in rupees, `ram`/`storage` in GB. Without `productId` it gets a catalogue product of its own (same id).
+ */
+export async function listProduct(
+  t: TestApp,
+  seller: TestSeller,
+  over: Partial<{
+    name: string;
+    brand: string;
+    category: Category;
+    description: string;
+    ram: number;
+    storage: number;
+    price: number;
+    quantity: number;
+    stock: 'instock' | 'outofstock';
+    productId: number;
+    gtin: string;
+  }> = {},
+): Promise<{ id: number; listingId: number; name: string }> {
+  const body = productBody(over) as ReturnType<typeof productBody> & typeof over;
+  const { listingId, productId } = await insertListing(t.ctx.db, {
+    storeId: await storeIdOf(t, seller),
+    productId: over.productId,
+    name: body.name,
+    brand: body.brand,
+    category: body.category as Category,
+    description: body.description,
+    ramGb: body.ram,
+    storageGb: body.storage,
+    price: Math.round(body.price * 100),
+    quantity: body.quantity,
+    stock: over.stock,
+    image: body.image,
+    gtin: over.gtin,
+  });
+  return { id: productId, listingId, name: body.name };
 }
 
 /** An external store with an available offer for a product, as ingestion would create it. */
-export async function addOffer(t: TestApp, productId: number, storeName: string, pricePaisa: number) {
-  const slug = storeName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const [store] = await queryRows<{ id: number }>(
-    t.ctx.db,
-    sql`insert into external_stores (name, slug) values (${storeName}, ${slug})
-        on conflict (name) do update set slug = excluded.slug returning id`,
-  );
-  await t.ctx.db.execute(
-    sql`insert into offers (external_store_id, product_id, store_item_id, url, name, price)
-        values (${store!.id}, ${productId}, ${`item-${productId}-${slug}`}, ${`https://${slug}.example/p/${productId}`}, 'offer', ${pricePaisa})`,
-  );
+export async function addOffer(
+  t: TestApp,
+  productId: number,
+  storeName: string,
+  pricePaisa: number,
+  over: { inStock?: boolean; available?: boolean } = {},
+): Promise<number> {
+  return insertExternalOffer(t.ctx.db, { productId, storeName, price: pricePaisa, ...over });
 }
 
 export async function storeIdOf(t: TestApp, seller: TestSeller): Promise<number> {

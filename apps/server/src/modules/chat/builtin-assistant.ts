@@ -77,10 +77,13 @@ export function describeFilters(filters: ProductFilters): string {
   return parts.join(' ');
 }
 
+/** " at Mobile Mart", " at 2 stores (Mobile Mart and Shophive)", " at 4 stores (A, B and 2 more)". */
 function storeText(stores: string[]): string {
   if (stores.length === 0) return '';
-  if (stores.length <= 2) return ` at ${stores.join(' and ')}`;
-  return ` at ${stores.slice(0, 2).join(', ')} and ${stores.length - 2} more`;
+  if (stores.length === 1) return ` at ${stores[0]}`;
+  const named =
+    stores.length === 2 ? stores.join(' and ') : `${stores.slice(0, 2).join(', ')} and ${stores.length - 2} more`;
+  return ` at ${stores.length} stores (${named})`;
 }
 
 function specText(hit: CatalogueHit): string {

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { activeSaleSql } from '../sales/pricing';
 import type { ProductFilters } from './question-parser';
 
-/** A product as the assistant quotes it: the lowest price a shopper can pay now, and where. */
+/** A catalogue product as the assistant quotes it: the lowest price a shopper can pay now, and where. */
 export interface CatalogueHit {
   id: number;
   name: string;
@@ -10,8 +11,9 @@ export interface CatalogueHit {
   category: string;
   ram: number;
   storage: number;
-  /** Paisa: the lowest of our seller's sale-aware price and the available external offers. */
+  /** Paisa: the lowest over our sellers' sale-aware prices and the available external offers. */
   lowestPrice: number;
+  /** Every store with an available offer (its length is the store count), ours first. */
   stores: string[];
   positive: number;
   negative: number;
@@ -30,8 +32,7 @@ interface HitRow {
   ram_gb: number;
   storage_gb: number;
   lowest: number;
-  our_store: string | null;
-  offer_stores: string[] | string | null;
+  stores: string[] | string | null;
   positive: number;
   negative: number;
   in_stock: boolean;
@@ -46,9 +47,11 @@ const ORDER: Record<ProductFilters['sort'], SQL> = {
 };
 
 /**
- * The assistant's own small search over open stores' products and external-only products: full-text on
- * `products.search` (websearch_to_tsquery) plus the parsed filters, priced sale-aware in SQL so that the
- * budget filter and the "cheapest" order see the price the shopper pays.
+ * The assistant's own small search over the catalogue products shoppers see: full-text on `products.search`
+ * (websearch_to_tsquery) plus the parsed filters. Each product comes once, priced at the lowest price a shopper
+ * pays now over its offers (our listings in open stores with their running sale, per sales/pricing, and other
+ * stores' available offers; in stock first, as the cards), so that the budget filter and the "cheapest" order see
+ * that price; `stores` names every store with an available offer, ours first.
  */
 export async function searchCatalogue(
   db: Db,
@@ -57,7 +60,7 @@ export async function searchCatalogue(
 ): Promise<CatalogueHit[]> {
   const words = filters.keywords.join(options.keywordMode === 'all' ? ' ' : ' or ');
   const query = words ? sql`websearch_to_tsquery('simple', ${words})` : null;
-  const conditions: SQL[] = [sql`(p.store_id is null or st.status = 'open')`];
+  const conditions: SQL[] = [sql`p.visible`];
   if (query && options.keywordMode !== 'rank') conditions.push(sql`p.search @@ ${query}`);
   if (filters.category) conditions.push(sql`p.category = ${filters.category}`);
   if (filters.brand) conditions.push(sql`lower(p.brand) = ${filters.brand.toLowerCase()}`);
@@ -66,36 +69,40 @@ export async function searchCatalogue(
   const priceConditions: SQL[] = [sql`lowest is not null`];
   if (filters.minPrice !== undefined) priceConditions.push(sql`lowest >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) priceConditions.push(sql`lowest <= ${filters.maxPrice}`);
+  // unitPrice (sales/pricing) in SQL: the sale's discount rounded to the paisa, then floored to whole rupees.
+  const percent = sql`coalesce((${activeSaleSql(sql`l.id`, options.now)} ->> 'percent')::int, 0)`;
+  const pays = sql`(floor(round(l.price - l.price * ${percent} / 100.0) / 100) * 100)::int`;
 
   const rows = await queryRows<HitRow>(
     db,
     sql`with priced as (
           select p.id, p.name, p.brand, p.category::text as category, p.ram_gb, p.storage_gb, p.views, p.units_sold,
             ${query ? sql`ts_rank(p.search, ${query})` : sql`0::real`} as rank,
-            case when p.store_id is not null then st.name end as our_store,
-            (p.store_id is not null and p.stock = 'instock' and p.quantity > 0) or
-              exists(select 1 from offers o where o.product_id = p.id and o.available and o.in_stock) as in_stock,
-            coalesce(least(
-              case when p.store_id is not null then
-                (floor(round(p.price - p.price * coalesce(sale.pct, 0) / 100.0) / 100) * 100)::int end,
-              (select min(o.price) from offers o where o.product_id = p.id and o.available)
-            ), p.price) as lowest,
-            (select array_agg(distinct es.name order by es.name) from offers o
-               join external_stores es on es.id = o.external_store_id
-               where o.product_id = p.id and o.available) as offer_stores,
+            offered.lowest, offered.in_stock, offered.stores,
             (select count(*)::int from reviews r where r.product_id = p.id and r.sentiment_score > 0) as positive,
             (select count(*)::int from reviews r where r.product_id = p.id and r.sentiment_score < 0) as negative,
             (select avg(r.rating) from reviews r where r.product_id = p.id) as avg_rating
           from products p
-          left join stores st on st.id = p.store_id
           left join lateral (
-            select max(s.discount_percent) as pct from sale_products sp join sales s on s.id = sp.sale_id
-            where sp.product_id = p.id and s.starts_at <= ${options.now} and s.ends_at > ${options.now}
-          ) sale on true
+            select coalesce(min(x.pays) filter (where x.in_stock), min(x.pays)) as lowest,
+                   coalesce(bool_or(x.in_stock), false) as in_stock,
+                   array_agg(x.store order by x.ours desc, x.store) filter (where x.first) as stores
+            from (
+              select u.*, row_number() over (partition by u.store order by u.ours desc) = 1 as first
+              from (
+                select true as ours, st.name as store, ${pays} as pays, (l.quantity > 0 and l.stock = 'instock') as in_stock
+                from listings l join stores st on st.id = l.store_id
+                where l.product_id = p.id and st.status = 'open'
+                union all
+                select false, es.name, o.price, o.in_stock
+                from offers o join external_stores es on es.id = o.external_store_id
+                where o.product_id = p.id and o.available
+              ) u
+            ) x
+          ) offered on true
           where ${sql.join(conditions, sql` and `)}
         )
-        select id, name, brand, category, ram_gb, storage_gb, lowest, our_store, offer_stores, positive, negative,
-          in_stock
+        select id, name, brand, category, ram_gb, storage_gb, lowest, stores, positive, negative, in_stock
         from priced where ${sql.join(priceConditions, sql` and `)}
         order by ${ORDER[filters.sort]}, id asc
         limit ${options.limit}`,
@@ -108,7 +115,7 @@ export async function searchCatalogue(
     ram: r.ram_gb,
     storage: r.storage_gb,
     lowestPrice: Number(r.lowest),
-    stores: [...(r.our_store ? [r.our_store] : []), ...storeList(r.offer_stores)],
+    stores: storeList(r.stores),
     positive: r.positive,
     negative: r.negative,
     inStock: r.in_stock,
@@ -148,7 +155,7 @@ export async function findProducts(
 export async function catalogueBrands(db: Db): Promise<string[]> {
   const rows = await queryRows<{ brand: string }>(
     db,
-    sql`select distinct brand from products order by brand limit 500`,
+    sql`select distinct brand from products where visible order by brand limit 500`,
   );
   return rows.map((r) => r.brand);
 }

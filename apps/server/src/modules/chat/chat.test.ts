@@ -1,15 +1,18 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { chatMessages } from '@pricehub/shared/schemas/chat';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import { insertCatalogueProduct, insertListing } from '../../testing/catalogue';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
 import { insertOffer, insertReview, insertSale, storeIdOf } from '../wishlist/test-fixtures';
 import { parseSse, replyText } from './sse-events';
 
 const t = await buildTestApp();
+/** Catalogue product and listing ids by product name. */
 const ids: Record<string, number> = {};
+const listingIds: Record<string, number> = {};
 
 async function add(
   db: Db,
@@ -22,22 +25,16 @@ async function add(
   storageGb: number,
   extra: { views?: number } = {},
 ) {
-  const [row] = await db
-    .insert(products)
-    .values({
-      storeId,
-      name,
-      brand,
-      category,
-      price: rupees * 100,
-      ramGb,
-      storageGb,
-      quantity: 3,
-      description: `${name} by ${brand}`,
-      ...extra,
-    })
-    .returning({ id: products.id });
-  ids[name] = row!.id;
+  const fields = { name, brand, category, ramGb, storageGb, description: `${name} by ${brand}` };
+  // Our seller's listing (with a catalogue product of its own), or a product only other stores sell.
+  if (storeId === null) {
+    ids[name] = await insertCatalogueProduct(db, fields);
+  } else {
+    const { productId, listingId } = await insertListing(db, { ...fields, storeId, price: rupees * 100, quantity: 3 });
+    ids[name] = productId;
+    listingIds[name] = listingId;
+  }
+  if (extra.views) await db.execute(sql`update products set views = ${extra.views} where id = ${ids[name]!}`);
 }
 
 beforeAll(async () => {
@@ -56,8 +53,17 @@ beforeAll(async () => {
   await add(db, null, 'Google Pixel 8', 'Google', 'mobile', 150_000, 8, 128);
   await insertOffer(db, { productId: ids['Google Pixel 8']!, storeName: 'Daraz', price: 150_000_00 });
   // The sale brings the A55 to Rs 85,500; the external offer undercuts the S24 to Rs 240,000.
-  await insertSale(db, storeId, ids['Samsung Galaxy A55']!, 10, new Date());
+  await insertSale(db, storeId, listingIds['Samsung Galaxy A55']!, 10, new Date());
   await insertOffer(db, { productId: ids['Samsung Galaxy S24']!, storeName: 'Shophive', price: 240_000_00 });
+  // A second seller lists the A15 (its own wording, a little cheaper): still one product.
+  const second = await createSeller(t, { storeName: 'Phone Hub' });
+  await insertListing(db, {
+    storeId: await storeIdOf(db, second.id),
+    productId: ids['Samsung Galaxy A15']!,
+    name: 'Galaxy A15 6/128 PTA',
+    brand: 'Samsung',
+    price: 44_000_00,
+  });
   for (const score of [3, 2, 4]) await insertReview(db, { productId: ids['Lenovo ThinkPad E14']! }, score);
   await insertReview(db, { productId: ids['Dell XPS 13']! }, -3);
 });
@@ -132,7 +138,18 @@ describe('the built-in assistant, answering from the catalogue', () => {
     const text = replyText(parseSse((await ask('samsung phones')).body));
     expect(text).toContain('[Samsung Galaxy A55](/result/productHub/');
     expect(text).toMatch(/Samsung Galaxy A55\]\([^)]+\): \*\*Rs 85,500\*\* at Mobile Mart/);
-    expect(text).toMatch(/Samsung Galaxy S24\]\([^)]+\): \*\*Rs 240,000\*\* at Mobile Mart and Shophive/);
+    expect(text).toMatch(/Samsung Galaxy S24\]\([^)]+\): \*\*Rs 240,000\*\* at 2 stores \(Mobile Mart and Shophive\)/);
+  });
+
+  it('answers a product two sellers list on one line, at the cheaper price, with its store count', async () => {
+    const text = replyText(parseSse((await ask('cheapest samsung phone')).body));
+    const lines = text.split('\n').filter((l) => l.includes('Galaxy A15'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /Samsung Galaxy A15\]\([^)]+\): \*\*Rs 44,000\*\* at 2 stores \(Mobile Mart and Phone Hub\)/,
+    );
+    const linkedIds = [...text.matchAll(/\/result\/productHub\/(\d+)/g)].map((m) => m[1]);
+    expect(new Set(linkedIds).size).toBe(linkedIds.length);
   });
 
   it('answers at most 5 products', async () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import { products } from '../../db/schema';
+import { insertExternalOffer, insertListing } from '../../testing/catalogue';
 import { buildTestApp } from '../../testing/test-app';
 import { createSeller } from '../../testing/factories';
 import { storeIdOf } from '../wishlist/test-fixtures';
@@ -80,28 +80,28 @@ beforeEach(() => {
 beforeAll(async () => {
   const seller = await createSeller(t, { storeName: 'Galaxy Corner' });
   const storeId = await storeIdOf(t.ctx.db, seller.id);
-  await t.ctx.db.insert(products).values([
-    {
-      storeId,
-      name: 'Samsung Galaxy A55',
-      brand: 'Samsung',
-      category: 'mobile',
-      price: 95_000_00,
-      ramGb: 8,
-      storageGb: 256,
-      quantity: 2,
-    },
-    {
-      storeId,
-      name: 'Dell XPS 13',
-      brand: 'Dell',
-      category: 'laptop',
-      price: 350_000_00,
-      ramGb: 16,
-      storageGb: 512,
-      quantity: 2,
-    },
-  ]);
+  const a55 = await insertListing(t.ctx.db, {
+    storeId,
+    name: 'Samsung Galaxy A55',
+    brand: 'Samsung',
+    category: 'mobile',
+    price: 95_000_00,
+    ramGb: 8,
+    storageGb: 256,
+    quantity: 2,
+  });
+  await insertListing(t.ctx.db, {
+    storeId,
+    name: 'Dell XPS 13',
+    brand: 'Dell',
+    category: 'laptop',
+    price: 350_000_00,
+    ramGb: 16,
+    storageGb: 512,
+    quantity: 2,
+  });
+  // Another store's offer for the same A55: the context names the product once, with both stores.
+  await insertExternalOffer(t.ctx.db, { productId: a55.productId, storeName: 'Daraz', price: 97_000_00 });
 });
 
 const chat = (conversation: { role: 'user' | 'assistant'; content: string }[]) =>
@@ -131,7 +131,8 @@ describe('the assistant through an OpenAI-compatible API', () => {
     expect(system!.content).toContain('professional with 2 years of experience');
     expect(system!.content).toContain('mobiles and laptops');
     expect(context!.role).toBe('system');
-    expect(context!.content).toMatch(/Samsung Galaxy A55 .*lowest price Rs 95,000 - stores: Galaxy Corner/);
+    expect(context!.content).toMatch(/Samsung Galaxy A55 .*lowest price Rs 95,000 - stores: Galaxy Corner, Daraz/);
+    expect(context!.content.match(/Samsung Galaxy A55 \(/g)).toHaveLength(1);
     expect(context!.content).toMatch(/link: \[Samsung Galaxy A55\]\(\/result\/productHub\/\d+\)/);
     expect(context!.content).not.toContain('Dell XPS 13');
     expect(rest.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);

@@ -20,15 +20,14 @@ beforeAll(async () => {
   [alice, bob, seller] = await Promise.all([createCustomer(t), createCustomer(t), createSeller(t)]);
   const storeId = await storeIdOf(t.ctx.db, seller.id);
   for (const [i, name] of ['Galaxy S24', 'Galaxy A35', 'Redmi Note 13', 'iPhone 15', 'Pixel 8'].entries()) {
-    productIds.push(
-      await insertProduct(t.ctx.db, {
-        storeId,
-        name,
-        price: (100_000 + i * 10_000) * 100,
-        ramGb: 8 + i,
-        storageGb: 256,
-      }),
-    );
+    const { productId } = await insertProduct(t.ctx.db, {
+      storeId,
+      name,
+      price: (100_000 + i * 10_000) * 100,
+      ramGb: 8 + i,
+      storageGb: 256,
+    });
+    productIds.push(productId);
   }
   // The external offer undercuts our price: the compare table shows the lowest offer and two stores.
   offerId = await insertOffer(t.ctx.db, { productId: productIds[0]!, storeName: 'Daraz', price: 95_000_00 });
@@ -63,9 +62,26 @@ describe('compare list', () => {
       ram: 8,
       storage: 256,
       storeCount: 2,
+      lowestPrice: 95_000_00,
+      offerCount: 2,
       inStock: true,
       ratingText: 'Mostly Negative',
     });
+  });
+
+  it('compares catalogue products: a second seller of one product adds a store to it, not a column', async () => {
+    const carol = await createCustomer(t);
+    const other = await createSeller(t, { storeName: 'Second Seller' });
+    await insertProduct(t.ctx.db, {
+      storeId: await storeIdOf(t.ctx.db, other.id),
+      productId: productIds[3]!,
+      name: 'Apple iPhone 15 128GB',
+      price: 125_000_00,
+    });
+    expect((await call('POST', '/api/compare', carol.cookie, { productId: productIds[3] })).statusCode).toBe(201);
+    expect(await list(carol.cookie)).toMatchObject([
+      { name: 'iPhone 15', price: 125_000_00, store: 'Second Seller', storeCount: 2, offerCount: 2 },
+    ]);
   });
 
   it('answers the 5th entry with 409 COMPARE_FULL and the current 4, then swaps with replaceId', async () => {

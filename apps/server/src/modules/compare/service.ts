@@ -13,8 +13,7 @@ export function listCompare(ctx: AppContext, customerId: number): Promise<Compar
  * the shopper can pick one to replace; with `replaceId` the swap happens in one transaction.
  */
 export async function addToCompare(ctx: AppContext, customerId: number, input: SavedItemInput): Promise<boolean> {
-  const target = savedTarget(input);
-  await ensureTargetExists(ctx, target);
+  const target = await ensureTargetExists(ctx, savedTarget(input));
   return ctx.db.transaction(async (tx) => {
     await lockCustomer(tx, customerId);
     if (await findSaved(tx, 'compare_items', customerId, target)) return false;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ratingText } from '@pricehub/shared/rules/rating';
 import type { CompareItem } from '@pricehub/shared/schemas/saved';
 import { queryRows, type Db } from '../../db/client';
-import { activeSales, unitPrice } from '../sales/pricing';
+import { loadCards } from '../catalog/repository';
 
 /**
  * The wishlist and the compare list are the same shape (one row per customer and product or offer), so one
@@ -18,10 +18,6 @@ interface SavedRow {
   p_id: number;
   p_name: string;
   p_image: string;
-  p_price: number;
-  listed: boolean;
-  listed_in_stock: boolean;
-  store_name: string | null;
   brand: string;
   category: string;
   ram_gb: number;
@@ -32,32 +28,24 @@ interface SavedRow {
   o_price: number | null;
   o_in_stock: boolean | null;
   o_store: string | null;
-  best_price: number | null;
-  best_store: string | null;
-  offer_stores: number;
-  offer_in_stock: boolean;
   positive: number;
   negative: number;
 }
 
 /**
- * Every entry of one customer's list with what the pages show. A product's price is the lowest of our
- * seller's sale-aware price and the available external offers; an offer shows its own price.
+ * Every entry of one customer's list with what the pages show. A catalogue product shows its card (catalog
+ * repository: the lowest price a shopper pays now over our listings, sales applied, and other stores' available
+ * offers, where, and at how many stores); an offer shows its own price and store, with its product's lowest price
+ * and store count beside. Two statements: the entries, then the cards of their products.
  */
 export async function listSaved(db: Db, list: SavedList, customerId: number, now: Date): Promise<CompareItem[]> {
   const rows = await queryRows<SavedRow>(
     db,
     sql`select i.id, i.product_id, i.offer_id,
-          p.id as p_id, p.name as p_name, p.image as p_image, p.price as p_price,
-          (p.store_id is not null and s.status = 'open') as listed,
-          (p.store_id is not null and s.status = 'open' and p.stock = 'instock' and p.quantity > 0) as listed_in_stock,
-          s.name as store_name, p.brand, p.category::text as category, p.ram_gb, p.storage_gb,
+          p.id as p_id, p.name as p_name, p.image as p_image,
+          p.brand, p.category::text as category, p.ram_gb, p.storage_gb,
           o.name as o_name, o.image as o_image, o.brand as o_brand, o.price as o_price,
           (o.in_stock and o.available) as o_in_stock, oes.name as o_store,
-          best.price as best_price, best.store as best_store,
-          (select count(distinct ao.external_store_id)::int from offers ao
-             where ao.product_id = p.id and ao.available) as offer_stores,
-          exists(select 1 from offers ao where ao.product_id = p.id and ao.available and ao.in_stock) as offer_in_stock,
           (select count(*)::int from reviews r where r.sentiment_score > 0 and
              (case when i.offer_id is null then r.product_id = p.id else r.offer_id = i.offer_id end)) as positive,
           (select count(*)::int from reviews r where r.sentiment_score < 0 and
@@ -65,29 +53,28 @@ export async function listSaved(db: Db, list: SavedList, customerId: number, now
         from ${table(list)} i
         left join offers o on o.id = i.offer_id
         join products p on p.id = coalesce(i.product_id, o.product_id)
-        left join stores s on s.id = p.store_id
         left join external_stores oes on oes.id = o.external_store_id
-        left join lateral (
-          select ao.price, es.name as store from offers ao join external_stores es on es.id = ao.external_store_id
-          where ao.product_id = p.id and ao.available order by ao.price asc limit 1
-        ) best on true
         where i.customer_id = ${customerId}
         order by i.created_at asc, i.id asc`,
   );
-  const sales = await activeSales(
+  const cards = await loadCards(
     db,
-    rows.filter((r) => r.listed).map((r) => r.p_id),
+    rows.map((r) => r.p_id),
     now,
   );
   return rows.map((r) => {
-    const storeCount = (r.listed ? 1 : 0) + r.offer_stores;
+    const card = cards.get(r.p_id);
+    const lowestPrice = card?.product.lowestPrice ?? 0;
+    const offerCount = card?.product.offerCount ?? 0;
     const shared = {
       id: r.id,
       brand: r.brand,
       category: r.category,
       ram: r.ram_gb,
       storage: r.storage_gb,
-      storeCount,
+      storeCount: offerCount,
+      lowestPrice,
+      offerCount,
       ratingText: ratingText({ positive: r.positive, negative: r.negative }),
     };
     if (r.offer_id !== null) {
@@ -99,23 +86,21 @@ export async function listSaved(db: Db, list: SavedList, customerId: number, now
         name: r.o_name ?? r.p_name,
         image: r.o_image || r.p_image,
         brand: r.o_brand || r.brand,
-        price: r.o_price ?? r.p_price,
+        price: r.o_price ?? lowestPrice,
         store: r.o_store ?? '',
         inStock: r.o_in_stock ?? false,
         url: `/result/productDetail/${r.offer_id}`,
       };
     }
-    const ours = r.listed ? unitPrice(r.p_price, sales.get(r.p_id)) : null;
-    const oursIsLowest = ours !== null && (r.best_price === null || ours <= r.best_price);
     return {
       ...shared,
       kind: 'product' as const,
       productId: r.p_id,
       name: r.p_name,
-      image: r.p_image,
-      price: oursIsLowest ? ours : (r.best_price ?? r.p_price),
-      store: (oursIsLowest ? r.store_name : r.best_store) ?? '',
-      inStock: r.listed_in_stock || r.offer_in_stock,
+      image: card?.product.image || r.p_image,
+      price: lowestPrice,
+      store: card?.lowestStore ?? card?.product.store?.name ?? '',
+      inStock: card?.product.stock === 'instock',
       url: `/result/productHub/${r.p_id}`,
     };
   });
@@ -161,13 +146,22 @@ export async function countSaved(db: Db, list: SavedList, customerId: number): P
   return rows[0]?.count ?? 0;
 }
 
-/** Checks the product or offer exists before it is saved, so a bad id is a 404 and not a foreign-key 500. */
-export async function targetExists(db: Db, target: SavedTarget): Promise<boolean> {
-  const rows =
-    target.productId !== undefined
-      ? await queryRows<{ id: number }>(db, sql`select id from products where id = ${target.productId}`)
-      : await queryRows<{ id: number }>(db, sql`select id from offers where id = ${target.offerId}`);
-  return rows.length > 0;
+/**
+ * The target as it is saved, or null when it does not exist (a 404, not a foreign-key 500). A product id from an old
+ * URL (a former listing's, a merged product's) saves its catalogue product.
+ */
+export async function resolveTarget(db: Db, target: SavedTarget): Promise<SavedTarget | null> {
+  if (target.productId === undefined) {
+    const rows = await queryRows<{ id: number }>(db, sql`select id from offers where id = ${target.offerId}`);
+    return rows.length > 0 ? target : null;
+  }
+  const [row] = await queryRows<{ id: number | null }>(
+    db,
+    sql`select coalesce((select id from products where id = ${target.productId}),
+                        (select product_id from listings where id = ${target.productId}),
+                        (select to_id from product_redirects where from_id = ${target.productId})) as id`,
+  );
+  return row?.id != null ? { productId: row.id } : null;
 }
 
 /** Serialises one customer's list changes (the compare limit is counted, then written). */

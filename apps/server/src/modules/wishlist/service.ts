@@ -3,15 +3,17 @@ import { savedMessages } from '@pricehub/shared/schemas/saved';
 import { messages } from '@pricehub/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { deleteSaved, insertSaved, listSaved, targetExists, type SavedTarget } from './saved-items';
+import { deleteSaved, insertSaved, listSaved, resolveTarget, type SavedTarget } from './saved-items';
 
 /** The product or offer the body names; the schema has already checked that exactly one is given. */
 export function savedTarget(input: SavedItemInput): SavedTarget {
   return input.productId !== undefined ? { productId: input.productId } : { offerId: input.offerId! };
 }
 
-export async function ensureTargetExists(ctx: AppContext, target: SavedTarget): Promise<void> {
-  if (await targetExists(ctx.db, target)) return;
+/** The target to save (an old product id leads to its catalogue product), or 404 when there is none. */
+export async function ensureTargetExists(ctx: AppContext, target: SavedTarget): Promise<SavedTarget> {
+  const resolved = await resolveTarget(ctx.db, target);
+  if (resolved) return resolved;
   throw notFound(target.productId !== undefined ? messages.product.notFound : savedMessages.offerNotFound);
 }
 
@@ -22,8 +24,7 @@ export async function listWishlist(ctx: AppContext, customerId: number): Promise
 
 /** Adding twice keeps one entry; answers whether this call created it. */
 export async function addToWishlist(ctx: AppContext, customerId: number, input: SavedItemInput): Promise<boolean> {
-  const target = savedTarget(input);
-  await ensureTargetExists(ctx, target);
+  const target = await ensureTargetExists(ctx, savedTarget(input));
   return insertSaved(ctx.db, 'wishlist_items', customerId, target);
 }
 

@@ -1,31 +1,48 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { externalStores, offers, products, reviews, saleProducts, sales, stores } from '../../db/schema';
+import { externalStores, offers, reviews, saleProducts, sales, stores } from '../../db/schema';
+import { insertCatalogueProduct, insertListing } from '../../testing/catalogue';
 
-/** Test data for the wishlist, compare and chat tests (tests only): products, external offers, reviews, sales. */
+/** Test data for the wishlist, compare and chat tests: catalogue products, listings, external offers, reviews, sales. */
 export async function storeIdOf(db: Db, sellerId: number): Promise<number> {
   const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.sellerId, sellerId));
   return store!.id;
 }
 
+/**
+ * A catalogue product for the tests: with `storeId`, one of that store's listings (with a product of its own, or of
+ * `productId`); without, a product no store of ours sells (shown once an offer attaches). `price` in paisa.
+ */
 export async function insertProduct(
   db: Db,
-  values: { storeId: number | null; name: string; price: number; brand?: string; ramGb?: number; storageGb?: number },
-): Promise<number> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      brand: 'Samsung',
-      category: 'mobile',
-      description: 'A test product',
-      quantity: 5,
-      image: '/img/test.png',
-      ramGb: 8,
-      storageGb: 128,
-      ...values,
-    })
-    .returning({ id: products.id });
-  return row!.id;
+  values: {
+    storeId: number | null;
+    name: string;
+    price: number;
+    brand?: string;
+    ramGb?: number;
+    storageGb?: number;
+    productId?: number;
+  },
+): Promise<{ productId: number; listingId: number | null }> {
+  const fields = {
+    name: values.name,
+    brand: values.brand ?? 'Samsung',
+    category: 'mobile' as const,
+    description: 'A test product',
+    image: '/img/test.png',
+    ramGb: values.ramGb ?? 8,
+    storageGb: values.storageGb ?? 128,
+  };
+  if (values.storeId === null) return { productId: await insertCatalogueProduct(db, fields), listingId: null };
+  const { productId, listingId } = await insertListing(db, {
+    ...fields,
+    storeId: values.storeId,
+    productId: values.productId,
+    price: values.price,
+    quantity: 5,
+  });
+  return { productId, listingId };
 }
 
 export async function insertOffer(
@@ -58,7 +75,8 @@ export async function insertReview(db: Db, target: { productId?: number; offerId
   await db.insert(reviews).values({ ...target, text: 'review', sentimentScore });
 }
 
-export async function insertSale(db: Db, storeId: number, productId: number, percent: number, now: Date) {
+/** A sale running now over one of the store's listings. */
+export async function insertSale(db: Db, storeId: number, listingId: number, percent: number, now: Date) {
   const [sale] = await db
     .insert(sales)
     .values({
@@ -70,5 +88,5 @@ export async function insertSale(db: Db, storeId: number, productId: number, per
       endsAt: new Date(now.getTime() + 3_600_000),
     })
     .returning({ id: sales.id });
-  await db.insert(saleProducts).values({ saleId: sale!.id, productId });
+  await db.insert(saleProducts).values({ saleId: sale!.id, listingId });
 }

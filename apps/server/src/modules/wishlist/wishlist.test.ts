@@ -12,6 +12,8 @@ let seller: TestUser;
 let phoneId: number;
 let offerId: number;
 let externalOnlyId: number;
+let sharedId: number;
+let secondListingId: number;
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
@@ -19,14 +21,26 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, p
 beforeAll(async () => {
   [alice, bob, seller] = await Promise.all([createCustomer(t), createCustomer(t), createSeller(t)]);
   const storeId = await storeIdOf(t.ctx.db, seller.id);
-  phoneId = await insertProduct(t.ctx.db, { storeId, name: 'Galaxy A55', price: 100_000_00 });
+  const phone = await insertProduct(t.ctx.db, { storeId, name: 'Galaxy A55', price: 100_000_00 });
+  phoneId = phone.productId;
   // A 10% sale brings our price to Rs 90,000: below the external offer of Rs 95,000.
-  await insertSale(t.ctx.db, storeId, phoneId, 10, new Date());
+  await insertSale(t.ctx.db, storeId, phone.listingId!, 10, new Date());
   offerId = await insertOffer(t.ctx.db, { productId: phoneId, storeName: 'Daraz', price: 95_000_00 });
   await insertReview(t.ctx.db, { productId: phoneId }, 3);
-  externalOnlyId = await insertProduct(t.ctx.db, { storeId: null, name: 'Pixel 8', price: 150_000_00 });
+  externalOnlyId = (await insertProduct(t.ctx.db, { storeId: null, name: 'Pixel 8', price: 150_000_00 })).productId;
   await insertOffer(t.ctx.db, { productId: externalOnlyId, storeName: 'Shophive', price: 140_000_00 });
   await insertOffer(t.ctx.db, { productId: externalOnlyId, storeName: 'Daraz', price: 150_000_00, inStock: false });
+  // Two of our sellers list one product (the second's listing has an id of its own, as old product URLs had).
+  const other = await createSeller(t);
+  const shared = await insertProduct(t.ctx.db, { storeId, name: 'Redmi Note 13', price: 60_000_00 });
+  sharedId = shared.productId;
+  const second = await insertProduct(t.ctx.db, {
+    storeId: await storeIdOf(t.ctx.db, other.id),
+    productId: sharedId,
+    name: 'Xiaomi Redmi Note 13 8/256',
+    price: 58_000_00,
+  });
+  secondListingId = second.listingId!;
 });
 
 describe('wishlist access', () => {
@@ -60,6 +74,8 @@ describe('wishlist', () => {
       productId: phoneId,
       name: 'Galaxy A55',
       price: 90_000_00,
+      lowestPrice: 90_000_00,
+      offerCount: 2,
       inStock: true,
       ratingText: 'Mostly Positive',
       url: `/result/productHub/${phoneId}`,
@@ -75,6 +91,8 @@ describe('wishlist', () => {
       price: 95_000_00,
       store: 'Daraz',
       inStock: true,
+      lowestPrice: 90_000_00,
+      offerCount: 2,
       ratingText: 'No Reviews',
       url: `/result/productDetail/${offerId}`,
     });
@@ -83,7 +101,25 @@ describe('wishlist', () => {
   it('prices an external-only product at its lowest available offer', async () => {
     await call('POST', '/api/wishlist', bob.cookie, { productId: externalOnlyId });
     const [item] = (await call('GET', '/api/wishlist', bob.cookie)).json().items as WishlistItem[];
-    expect(item).toMatchObject({ price: 140_000_00, store: 'Shophive', inStock: true });
+    expect(item).toMatchObject({ price: 140_000_00, store: 'Shophive', inStock: true, offerCount: 2 });
+  });
+
+  it('holds a catalogue product two sellers list once, at the cheaper listing, even saved by an old listing id', async () => {
+    const carol = await createCustomer(t);
+    expect((await call('POST', '/api/wishlist', carol.cookie, { productId: sharedId })).statusCode).toBe(201);
+    // The second seller's listing id (an old product URL) names the same catalogue product: nothing new is saved.
+    expect((await call('POST', '/api/wishlist', carol.cookie, { productId: secondListingId })).statusCode).toBe(200);
+    const items = (await call('GET', '/api/wishlist', carol.cookie)).json().items as WishlistItem[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      kind: 'product',
+      productId: sharedId,
+      name: 'Redmi Note 13',
+      price: 58_000_00,
+      lowestPrice: 58_000_00,
+      offerCount: 2,
+      url: `/result/productHub/${sharedId}`,
+    });
   });
 
   it('refuses a body naming both or neither, and unknown ids, writing nothing', async () => {

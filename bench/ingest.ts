@@ -1,6 +1,8 @@
 /**
- * Ingestion speed: a generated Google Merchant feed of ITEMS phones is ingested into an empty store, then once
- * more with 1% of the prices changed (the everyday refresh). Both runs must finish within BUDGET_S seconds.
+ * Ingestion speed: a generated Google Merchant feed of ITEMS phones is ingested into an empty store (every item makes
+ * a catalogue product), then once more with 1% of the prices changed (the everyday refresh), then by a second store
+ * selling the same phones (every item matched by name to the catalogue product the first store's made, none made).
+ * Each run must finish within BUDGET_S seconds, and the catalogue must come out right.
  *
  *   npx tsx bench/ingest.ts                                 # embedded PGlite (in memory)
  *   DATABASE_URL=postgres://… npx tsx bench/ingest.ts       # a PostgreSQL server (a scratch database is made)
@@ -12,7 +14,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
-import { migrate, openDatabase, type Database } from '../apps/server/src/db/client';
+import { migrate, openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
 import { merchantFeed } from '../apps/server/src/modules/offers/fixtures/fixture-server';
 import { ingestSource, type IngestReport } from '../apps/server/src/modules/offers/ingest';
 import { median, record } from './results';
@@ -71,9 +73,9 @@ async function runOnce(): Promise<RunResult> {
 
   let correct = true;
   const seconds: Record<string, number> = {};
-  const timed = async (name: string, source: string, expect: Partial<IngestReport>) => {
+  const timed = async (name: string, source: string, expect: Partial<IngestReport>, store = 'Bench Store') => {
     const started = performance.now();
-    const report = await ingestSource(ctx, { store: 'Bench Store', source, format: 'gmc' });
+    const report = await ingestSource(ctx, { store, source, format: 'gmc' });
     const took = (performance.now() - started) / 1000;
     const counts = { new: report.new, updated: report.updated, unchanged: report.unchanged, failed: report.failed };
     const right = Object.entries(expect).every(([k, v]) => counts[k as keyof typeof counts] === v);
@@ -85,9 +87,25 @@ async function runOnce(): Promise<RunResult> {
         `${right ? '' : ' WRONG COUNTS'}`,
     );
   };
+  /** The catalogue as shoppers see it: products, and how many stores each is offered by. */
+  const catalogue = async (stores: number) => {
+    const [c] = await queryRows<{ products: number; right: number }>(
+      database.db,
+      sql`select count(*)::int as products,
+            (count(*) filter (where visible and offer_count = ${stores} and lowest_price > 0))::int as right
+          from products`,
+    );
+    const ok = c!.products === ITEMS && c!.right === ITEMS;
+    correct &&= ok;
+    if (!ok)
+      console.log(`${label}: WRONG CATALOGUE: ${JSON.stringify(c)}, expected ${ITEMS} products of ${stores} stores`);
+  };
   try {
     await timed('first ingest', first, { new: ITEMS, failed: 0 });
+    await catalogue(1);
     await timed('1% re-priced', second, { new: 0, updated: ITEMS / 100, unchanged: ITEMS - ITEMS / 100, failed: 0 });
+    await timed('second store', first, { new: ITEMS, failed: 0 }, 'Bench Store Two');
+    await catalogue(2);
   } finally {
     if (drop) await drop();
     else await database.close();

@@ -1,9 +1,13 @@
 /**
- * Search speed (issue #3, "Speed"). One command: `npx tsx bench/search.ts`. See bench/README.md.
+ * Search speed (issue #3, "Speed") and dead ends (issue #12). One command: `npx tsx bench/search.ts`. See
+ * bench/README.md.
  *
+ * The catalogue: the demo shop plus generated catalogue products (`npm run seed -- --products N`), each listed by
+ * one to five of our sellers, a third also offered by the comparison stores: search shows catalogue products.
  * Cold: the search and suggestion functions called directly with the results cache bypassed, one connection,
- * on PostgreSQL (DATABASE_URL, default the local bench_search database seeded with 100k products) and on
- * PGlite (10k products, seeded on first run into BENCH_PGLITE_DATA).
+ * on PostgreSQL (DATABASE_URL, default the local bench_catalogue database seeded with 100k catalogue products) and
+ * on PGlite (10k, seeded on first run into BENCH_PGLITE_DATA).
+ * Zero-result rate: how many of the realistic shopper queries (modules/catalog/realistic-queries) find nothing.
  * Warm: the real app in its own process, autocannon with 16 connections and 200 distinct queries drawn with a
  * Zipf distribution, against a bare Fastify hello-world measured in the same run. p95 from per-request times.
  * Every figure is measured RUNS times (default 3) and the median is printed.
@@ -17,15 +21,17 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { productQuery } from '@pricehub/shared/schemas/product';
 import { migrate, openDatabase, queryRows, type Db } from '../apps/server/src/db/client';
+import { deadEnds, REALISTIC_QUERIES } from '../apps/server/src/modules/catalog/realistic-queries';
 import { searchUncached } from '../apps/server/src/modules/catalog/search';
 import { splitWords } from '../apps/server/src/modules/catalog/query-words';
 import { suggestUncached } from '../apps/server/src/modules/catalog/suggestions';
 import { median, meets, percentile, record, type Figure } from './results';
 
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_search';
-const PGLITE_DATA = process.env.BENCH_PGLITE_DATA ?? '/tmp/bench-search-pglite';
+// Named for the catalogue model: a database seeded before it (one product per seller) is not reused.
+const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_catalogue';
+const PGLITE_DATA = process.env.BENCH_PGLITE_DATA ?? '/tmp/bench-catalogue-pglite';
 const PGLITE_PRODUCTS = Number(process.env.BENCH_PGLITE_PRODUCTS ?? 10_000);
-const PG_PRODUCTS = 100_000;
+const PG_PRODUCTS = Number(process.env.BENCH_PG_PRODUCTS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 3);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 40);
 const DURATION_S = Number(process.env.DURATION ?? 8);
@@ -86,6 +92,25 @@ async function cold(label: string, db: Db): Promise<void> {
       goal: { atMost: c.goalMs },
     });
   }
+}
+
+// ── dead ends ────────────────────────────────────────────────────────────────────────────────────
+
+/** Runs the realistic shopper queries against the catalogue and reports how many find nothing at all. */
+async function zeroResults(label: string, db: Db): Promise<void> {
+  const now = new Date();
+  const found = async (q: string) => (await searchUncached(db, productQuery.parse({ q }), now)).items.length;
+  const dead = await deadEnds(found, REALISTIC_QUERIES);
+  console.log(`\n## Dead ends: ${label}\nzero-result rate: ${dead.length}/${REALISTIC_QUERIES.length}`);
+  if (dead.length > 0) console.log(`found nothing: ${dead.map((q) => JSON.stringify(q)).join(', ')}`);
+  report({
+    bench: 'search, realistic queries',
+    database: label,
+    figure: `zero-result rate (${REALISTIC_QUERIES.length} queries)`,
+    value: dead.length,
+    unit: 'queries',
+    goal: { atMost: 0 },
+  });
 }
 
 // ── warm ─────────────────────────────────────────────────────────────────────────────────────────
@@ -275,6 +300,23 @@ async function count(db: Db): Promise<number> {
   return (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products`))[0]!.n;
 }
 
+/** "100,162 catalogue products (100,162 shown), 230,410 listings (2.30 sellers each), 35,218 offers". */
+async function describeCatalogue(db: Db): Promise<string> {
+  const [c] = await queryRows<{ products: number; visible: number; listings: number; listed: number; offers: number }>(
+    db,
+    sql`select (select count(*)::int from products) as products,
+          (select count(*)::int from products where visible) as visible,
+          (select count(*)::int from listings) as listings,
+          (select count(distinct product_id)::int from listings) as listed,
+          (select count(*)::int from offers) as offers`,
+  );
+  const n = (x: number) => x.toLocaleString('en-US');
+  return (
+    `${n(c!.products)} catalogue products (${n(c!.visible)} shown), ${n(c!.listings)} listings ` +
+    `(${(c!.listings / Math.max(1, c!.listed)).toFixed(2)} sellers per listed product), ${n(c!.offers)} offers`
+  );
+}
+
 const seedCatalogue = (env: Record<string, string>, products: number) => {
   const seeded = spawnSync('npx', ['tsx', 'apps/server/src/db/seed/cli.ts', '--products', String(products)], {
     cwd: join(import.meta.dirname, '..'),
@@ -284,7 +326,7 @@ const seedCatalogue = (env: Record<string, string>, products: number) => {
   if (seeded.status !== 0) throw new Error('seeding the benchmark catalogue failed');
 };
 
-/** Creates the PostgreSQL database and seeds it with 100,000 products when it does not exist yet (first run). */
+/** Creates the PostgreSQL database and seeds it with PG_PRODUCTS catalogue products when it does not exist yet. */
 async function ensurePostgresCatalogue(url: string): Promise<void> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const maintenance = new URL(url);
@@ -307,12 +349,12 @@ if (!skip.has('postgres')) {
   const server = await openDatabase({ url: PG_URL, poolSize: 1 });
   await migrate(server);
   // As autovacuum would have by now on a live server: fresh statistics, and a visibility map for index-only scans.
-  await server.db.execute(sql`vacuum analyze products`);
+  await server.db.execute(sql`vacuum analyze products, listings, offers`);
   const n = await count(server.db);
-  console.log(`# PostgreSQL: ${n.toLocaleString('en-US')} products (${PG_URL.replace(/\/\/[^@]*@/, '//')})`);
-  if (n < PG_PRODUCTS)
-    console.log(`(the goals are for ${PG_PRODUCTS}: DATABASE_URL=… npm run seed -- --products ${PG_PRODUCTS})`);
+  console.log(`# PostgreSQL: ${await describeCatalogue(server.db)} (${PG_URL.replace(/\/\/[^@]*@/, '//')})`);
+  if (n < 100_000) console.log(`(the goals are for 100,000: DATABASE_URL=… npm run seed -- --products 100000)`);
   await cold('PostgreSQL', server.db);
+  await zeroResults('PostgreSQL', server.db);
   const paths = await queryMix(server.db);
   await server.close();
   if (!skip.has('warm')) await warm('PostgreSQL', { DATABASE_URL: PG_URL }, paths);
@@ -326,8 +368,9 @@ if (!skip.has('pglite')) {
   }
   const lite = await openDatabase({ dataDir: dir });
   await migrate(lite);
-  console.log(`\n# PGlite: ${(await count(lite.db)).toLocaleString('en-US')} products (${dir})`);
+  console.log(`\n# PGlite: ${await describeCatalogue(lite.db)} (${dir})`);
   await cold('PGlite', lite.db);
+  await zeroResults('PGlite', lite.db);
   const paths = await queryMix(lite.db);
   await lite.close();
   // Give PGlite's file lock a moment before the server process opens the same directory.

@@ -29,6 +29,7 @@ const probe = async (database: Database) =>
     )
   )[0]!.n;
 
+// Each test runs the command line twice (tsx and a database each time): slow on a busy machine, beside other files.
 describe('db:backup and db:restore', () => {
   it('round-trip the embedded database, keeping the replaced one aside', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pricehub-backup-'));
@@ -49,7 +50,7 @@ describe('db:backup and db:restore', () => {
     database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     expect(await probe(database)).toBe(1);
     await database.close();
-  });
+  }, 120_000);
 
   it('round-trip a PostgreSQL database with pg_dump and pg_restore', async () => {
     const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -75,5 +76,5 @@ describe('db:backup and db:restore', () => {
       await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();
     }
-  });
+  }, 120_000);
 });

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Category } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
 import { queryRows } from '../client';
-import { products } from '../schema';
+import { listings, offers, products } from '../schema';
+import { catalogueIdentity } from '../../modules/offers/catalogue';
+import { searchAliases } from '../../modules/offers/matching';
 import { rebuildSearchTerms } from '../../modules/catalog/search-terms';
 import { refreshStatistics } from '../maintenance';
 import { slugify } from '../../modules/auth/service';
-import { BATCH_ROWS, insertRows } from './batch';
-import { ean13, shopPrice } from './catalogue';
+import { allocateIds, BATCH_ROWS, insertRows } from './batch';
+import { shopPrice } from './catalogue';
 import { demoImageUrl, writeProductImages } from './images';
 import { FAMILIES, productName, storageLabel, type Family } from './models';
 import { Prng } from './prng';
@@ -78,23 +80,79 @@ function generated(rng: Prng, family: Family) {
 /** The image of the family's first model (the demo seed draws it too), so bulk products never need 100k files. */
 const familyImageSlug = (family: Family) => slugify(productName(family, family.variants[0]!));
 
+/** A valid EAN-13 in the in-store range (prefix 2), unique per product id: generated products never share one. */
+function bulkGtin(id: number): string {
+  const body = `2${String(id).padStart(11, '0').slice(-11)}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 === 0 ? 1 : 3);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 /**
- * Adds `count` generated products spread over every store, for benchmarks: 1,000 rows per INSERT, a commit every
- * 10,000, and the search dictionary rebuilt once at the end (not per batch).
+ * A shop's part number ("(KX-417)"), told apart only when a generated configuration is already in the catalogue:
+ * real catalogues hold many part numbers of one model line, and a catalogue product is one thing, so no two
+ * generated products may be the same thing. The pool grows with the run, so 5,000,000 products still fit.
+ */
+function partNumber(rng: Prng, pool: number): string {
+  const n = rng.int(0, pool - 1);
+  return `${LETTERS[n % LETTERS.length]}${LETTERS[Math.floor(n / LETTERS.length) % LETTERS.length]}-${100 + Math.floor(n / LETTERS.length ** 2)}`;
+}
+
+/** How many of our sellers list a generated product: one to five, fewer more often. */
+const SELLER_COUNTS = [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5, 5];
+/** Share of generated products that other stores sell too. */
+const EXTERNAL_SHARE = 0.35;
+const COLOURS = ['Black', 'Silver', 'Grey', 'Blue'];
+
+/** A seller's own title for a generated product: the catalogue's wording, or shop extras around it. */
+function listingName(rng: Prng, name: string, brand: string, category: Category): string {
+  switch (rng.int(0, 3)) {
+    case 0:
+      return name;
+    case 1:
+      return `${name.startsWith(`${brand} `) ? name.slice(brand.length + 1) : name} - Official Warranty`;
+    case 2:
+      return `${name} ${rng.pick(COLOURS)}`;
+    default:
+      return `${name} ${category === 'mobile' ? 'PTA Approved' : 'Box Packed'}`;
+  }
+}
+
+/**
+ * Adds `count` generated catalogue products, each listed by one to five of our sellers (distinct open stores, each
+ * at its own price) and a third of them also offered by the comparison stores, for benchmarks. Set-based: every
+ * table is written 1,000 rows per INSERT (the triggers that keep products' prices, counts and facet counts run once
+ * per statement), a commit every 10,000 products, and the search dictionary rebuilt once at the end.
+ * Generated products are distinct catalogue products (no two with the same match key and RAM), as matching
+ * would keep them; they go in directly, with the match key and search aliases matching computes, for speed.
  */
 export async function seedBulkProducts(
   ctx: AppContext,
   count: number,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<void> {
-  const storeRows = await queryRows<{ id: number }>(ctx.db, sql`select id from stores order by id`);
-  if (storeRows.length === 0) throw new Error('no stores: seed the demo shop first');
-  const [{ n: existing } = { n: 0 }] = await queryRows<{ n: number }>(
+  const storeRows = await queryRows<{ id: number }>(
     ctx.db,
-    sql`select count(*)::int as n from products`,
+    sql`select id from stores where status = 'open' order by id`,
   );
+  if (storeRows.length === 0) throw new Error('no open stores: seed the demo shop first');
+  const externalRows = await queryRows<{ id: number; slug: string; name: string }>(
+    ctx.db,
+    sql`select id, slug, name from external_stores order by id`,
+  );
+  const identities = new Set(
+    (
+      await queryRows<{ key: string; ram: number }>(
+        ctx.db,
+        sql`select match_key as key, ram_gb as ram from products where match_key is not null`,
+      )
+    ).map((r) => `${r.key}#${r.ram}`),
+  );
+  const existing = identities.size;
   // A different stream per run size and starting point: re-running adds more products, not the same ones again.
   const rng = new Prng(0x5eed ^ existing ^ count);
+  const pool = Math.max(500, Math.ceil((existing + count) / 20));
   const now = ctx.now();
   await writeProductImages(
     ctx.config.dataDir,
@@ -106,32 +164,120 @@ export async function seedBulkProducts(
     })),
   );
 
+  /** A generated product no product of the catalogue (or of this run) already is. */
+  const distinctProduct = () => {
+    for (let attempt = 0; ; attempt++) {
+      const family = rng.pick(FAMILIES);
+      const item = generated(rng, family);
+      const name = attempt < 3 ? item.name : `${item.name} (${partNumber(rng, pool)})`;
+      const identity = catalogueIdentity({ ...item, name });
+      const key = `${identity.key}#${item.ramGb}`;
+      if (identities.has(key)) continue;
+      identities.add(key);
+      return { family, item: { ...item, name }, matchKey: identity.key };
+    }
+  };
+
   const perTransaction = BATCH_ROWS * 10;
   for (let done = 0; done < count;) {
     const target = Math.min(count, done + perTransaction);
     await ctx.db.transaction(async (tx) => {
       while (done < target) {
         const size = Math.min(BATCH_ROWS, target - done);
-        const rows = Array.from({ length: size }, () => {
-          const family = rng.pick(FAMILIES);
-          const item = generated(rng, family);
-          const quantity = rng.chance(0.05) ? 0 : rng.int(1, 60);
-          const createdAt = daysAgo(now, rng.int(0, 700), rng.int(0, 23));
-          const image = demoImageUrl(familyImageSlug(family));
+        const planned = Array.from({ length: size }, () => {
+          const { family, item, matchKey } = distinctProduct();
+          const sellers = rng.sample(storeRows, rng.pick(SELLER_COUNTS));
+          const externals = rng.chance(EXTERNAL_SHARE) ? rng.sample(externalRows, rng.int(1, 3)) : [];
           return {
-            ...item,
-            storeId: rng.pick(storeRows).id,
-            quantity,
-            stock: quantity === 0 ? ('outofstock' as const) : ('instock' as const),
-            image,
-            thumbnail: image,
-            gtin: rng.chance(0.8) ? ean13(`${item.name}#${rng.int(0, 1e9)}`) : null,
-            views: Math.floor(5000 * rng.next() ** 3),
-            createdAt,
-            updatedAt: createdAt,
+            family,
+            item,
+            matchKey,
+            sellers,
+            externals,
+            createdAt: daysAgo(now, rng.int(0, 700), rng.int(0, 23)),
           };
         });
-        await insertRows(tx, products, rows);
+        // A product made for a seller's listing shares the first listing's id, as a seller's new product does.
+        const ids = await allocateIds(
+          tx,
+          products,
+          planned.reduce((n, p) => n + p.sellers.length, 0),
+        );
+        let next = 0;
+        const productRows: (typeof products.$inferInsert)[] = [];
+        const listingRows: (typeof listings.$inferInsert)[] = [];
+        const offerRows: (typeof offers.$inferInsert)[] = [];
+        for (const p of planned) {
+          const productId = ids[next]!;
+          const image = demoImageUrl(familyImageSlug(p.family));
+          const gtin = rng.chance(0.8) ? bulkGtin(productId) : null;
+          productRows.push({
+            id: productId,
+            name: p.item.name,
+            brand: p.item.brand,
+            category: p.item.category,
+            description: p.item.description,
+            ramGb: p.item.ramGb,
+            storageGb: p.item.storageGb,
+            image,
+            thumbnail: image,
+            gtin,
+            matchKey: p.matchKey,
+            aliases: searchAliases(p.item.name, p.item.brand),
+            views: Math.floor(5000 * rng.next() ** 3),
+            createdAt: p.createdAt,
+            updatedAt: p.createdAt,
+          });
+          p.sellers.forEach((store, i) => {
+            const quantity = rng.chance(0.05) ? 0 : rng.int(1, 60);
+            // The first seller's gtin made the product; the others typed it in or left it out.
+            const listingGtin = i === 0 || rng.chance(0.5) ? gtin : null;
+            listingRows.push({
+              id: ids[next++]!,
+              productId,
+              storeId: store.id,
+              name: i === 0 ? p.item.name : listingName(rng, p.item.name, p.item.brand, p.item.category),
+              brand: p.item.brand,
+              category: p.item.category,
+              description: p.item.description,
+              ramGb: p.item.ramGb,
+              storageGb: p.item.storageGb,
+              price: i === 0 ? p.item.price : shopPrice(p.item.price * (0.95 + rng.next() * 0.11)),
+              quantity,
+              stock: quantity === 0 ? ('outofstock' as const) : ('instock' as const),
+              image,
+              thumbnail: image,
+              gtin: listingGtin,
+              matchedBy: i === 0 || !listingGtin ? 'name' : 'gtin',
+              createdAt: p.createdAt,
+              updatedAt: p.createdAt,
+            });
+          });
+          for (const store of p.externals) {
+            const inStock = !rng.chance(0.12);
+            offerRows.push({
+              externalStoreId: store.id,
+              productId,
+              storeItemId: `BULK-${productId}`,
+              url: `https://${store.slug}.example/products/bulk-${productId}.html`,
+              name: `${p.item.name}${p.item.category === 'mobile' ? ' - PTA Approved' : ''}`,
+              description: p.family.features,
+              image,
+              brand: p.item.brand,
+              gtin: gtin && rng.chance(0.75) ? gtin : null,
+              price: shopPrice(p.item.price * (0.88 + rng.next() * 0.22)),
+              currency: 'PKR',
+              inStock,
+              available: true,
+              matchedBy: gtin ? 'gtin' : 'name',
+              lastCheckedAt: daysAgo(now, 0, rng.int(1, 6)),
+              createdAt: p.createdAt,
+            });
+          }
+        }
+        await insertRows(tx, products, productRows);
+        await insertRows(tx, listings, listingRows);
+        await insertRows(tx, offers, offerRows);
         done += size;
       }
     });

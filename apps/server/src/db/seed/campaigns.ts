@@ -1,7 +1,7 @@
 import type { Db } from '../client';
 import { blogs, promos, saleProducts, sales } from '../schema';
 import type { SeededStore } from './accounts';
-import type { SeededProduct } from './products';
+import type { SeededListing } from './products';
 import type { Prng } from './prng';
 import { daysAgo, daysAhead } from './time';
 
@@ -11,7 +11,8 @@ export interface PlannedSale {
   percent: number;
   startsAt: Date;
   endsAt: Date;
-  productIds: Set<number>;
+  /** The demo seller's listings on sale. */
+  listingIds: Set<number>;
 }
 
 export interface Campaigns {
@@ -20,7 +21,7 @@ export interface Campaigns {
 }
 
 /** The demo seller's campaigns: a sale running now, one that ended two months ago, and a welcome promo. */
-export function planCampaigns(rng: Prng, catalogue: SeededProduct[], now: Date): Campaigns {
+export function planCampaigns(rng: Prng, catalogue: SeededListing[], now: Date): Campaigns {
   const own = catalogue.filter((p) => p.storeIndex === 0 && p.inStock);
   const current = rng.sample(own, 5);
   const past = rng.sample(
@@ -35,7 +36,7 @@ export function planCampaigns(rng: Prng, catalogue: SeededProduct[], now: Date):
         percent: 12,
         startsAt: daysAgo(now, 1),
         endsAt: daysAhead(now, 14),
-        productIds: new Set(current.map((p) => p.id)),
+        listingIds: new Set(current.map((p) => p.id)),
       },
       {
         code: rng.hex(8),
@@ -43,7 +44,7 @@ export function planCampaigns(rng: Prng, catalogue: SeededProduct[], now: Date):
         percent: 15,
         startsAt: daysAgo(now, 75),
         endsAt: daysAgo(now, 61),
-        productIds: new Set(past.map((p) => p.id)),
+        listingIds: new Set(past.map((p) => p.id)),
       },
     ],
     promo: {
@@ -74,7 +75,7 @@ export async function insertCampaigns(tx: Db, campaigns: Campaigns, demoStoreId:
   await tx
     .insert(saleProducts)
     .values(
-      campaigns.sales.flatMap((s, i) => [...s.productIds].map((productId) => ({ saleId: saleRows[i]!.id, productId }))),
+      campaigns.sales.flatMap((s, i) => [...s.listingIds].map((listingId) => ({ saleId: saleRows[i]!.id, listingId }))),
     );
   const { promo } = campaigns;
   await tx.insert(promos).values({

@@ -17,10 +17,16 @@ export interface Sku {
   gtin: string | null;
 }
 
-/** A row of `products` before insertion; `storeIndex` is null for a product known only through external offers. */
-export interface ProductSeed {
+/**
+ * One of our sellers' listings before insertion. The first listing of a SKU is worded as the catalogue names the
+ * model; the other sellers write it their own way ("Galaxy Z Fold 6 (12GB RAM, 512GB) Silver Shadow"), and matching
+ * must still group them into one catalogue product.
+ */
+export interface ListingSeed {
   sku: Sku;
-  storeIndex: number | null;
+  storeIndex: number;
+  /** The SKU's first listing: its wording names the catalogue product made for it. */
+  primary: boolean;
   name: string;
   brand: string;
   category: Category;
@@ -31,9 +37,17 @@ export interface ProductSeed {
   quantity: number;
   stock: 'instock' | 'outofstock';
   image: string;
+  /** Null when the seller left the barcode out (then matching goes by brand, model and specs). */
   gtin: string | null;
-  views: number;
   createdDaysAgo: number;
+}
+
+export interface CataloguePlan {
+  listings: ListingSeed[];
+  /** Models no seller of ours lists: known only through the comparison stores' offers. */
+  externalOnly: Sku[];
+  /** Product page views per SKU key. */
+  views: Map<string, number>;
 }
 
 /** A realistic EAN-13 with a valid check digit, derived from the SKU so every run gives the same one. */
@@ -106,55 +120,111 @@ function weightedStore(rng: Prng, weights: number[]): number {
   return weights.length - 1;
 }
 
+/** "Fold6" → "Fold 6", "Book4" → "Book 4": how some shops split a model word from its number. */
+const splitNumber = (series: string) => series.replace(/\b([A-Za-z]{3,})(\d)/g, '$1 $2');
+/** "Hot 40i" → "Hot40i": and how others run them together. */
+const joinNumber = (series: string) => series.replace(/\b([A-Za-z]{3,}) (\d)/g, '$1$2');
+
+const PHONE_COLOURS = ['Silver Shadow', 'Titanium Black', 'Awesome Iceblue', 'Midnight Blue', 'Mint Green'];
+const COMPUTER_COLOURS = ['Platinum Silver', 'Grey', 'Silver', 'Black'];
+
 /**
- * The demo catalogue: every SKU is listed by one store chosen by the stores' focus, about a third also by one or
- * two more stores at their own prices, and a few only by the external stores.
+ * A listing title in one of the ways Pakistani shops write them (style 0 is the catalogue's own wording). Every
+ * style keeps brand, model and specs, so matching (modules/offers/matching) reads the same product from each.
  */
-export function buildCatalogue(rng: Prng, focus: Record<Category, number>[]): ProductSeed[] {
-  const products: ProductSeed[] = [];
+export function sellerWording(sku: Sku, style: number, rng: Prng): string {
+  const { brand, series, category } = sku.family;
+  const [ram, storage, , cpu] = sku.variant;
+  const size = storageLabel(storage);
+  const mobile = category === 'mobile';
+  const colour = rng.pick(mobile ? PHONE_COLOURS : COMPUTER_COLOURS);
+  const parts: (string | undefined | false)[] =
+    style === 1
+      ? mobile
+        ? [splitNumber(series), `(${ram}GB RAM, ${size})`, colour]
+        : [
+            brand,
+            series,
+            cpu && (cpu.startsWith('Core') ? `Intel ${cpu}` : cpu),
+            `${ram}GB RAM`,
+            `${size} SSD`,
+            category === 'laptop' ? 'Laptop' : 'Desktop PC',
+          ]
+      : style === 2
+        ? mobile
+          ? [brand, splitNumber(series), `${ram}GB+${size}`, 'PTA Approved']
+          : [series, cpu, `${ram}GB`, size, '- Official Warranty']
+        : style === 3
+          ? [brand, joinNumber(series), cpu, `${ram}GB/${size}`, colour]
+          : [sku.name];
+  return parts.filter(Boolean).join(' ');
+}
+
+/** Models the demo always shows side by side from three or four of our sellers. */
+const FEATURED = new Set([
+  'Galaxy Z Fold6',
+  'Galaxy S24 Ultra',
+  'iPhone 15 Pro Max',
+  'Redmi Note 13',
+  'Legion 5 16IRX9',
+  'XPS 13 9340',
+  'Legion Tower 5',
+]);
+
+/**
+ * The demo catalogue: every SKU is listed by one store chosen by the stores' focus, about half also by one to three
+ * more stores at their own prices and in their own wording (the featured models by three or four), and a few only
+ * by the external stores.
+ */
+export function buildCatalogue(rng: Prng, focus: Record<Category, number>[]): CataloguePlan {
+  const listings: ListingSeed[] = [];
   const skus = allSkus();
-  const externalOnly = new Set(rng.sample(skus, 8).map((s) => s.key));
+  const externalOnly = rng.sample(
+    skus.filter((s) => !FEATURED.has(s.family.series)),
+    8,
+  );
+  const views = new Map<string, number>();
   for (const sku of skus) {
+    views.set(sku.key, Math.floor(30 + 5000 * rng.next() ** 2.2));
+    if (externalOnly.includes(sku)) continue;
     const category = sku.family.category;
     const weights = focus.map((f) => f[category]);
-    const stores: (number | null)[] = [];
-    if (externalOnly.has(sku.key)) stores.push(null);
-    else {
-      stores.push(weightedStore(rng, weights));
-      const extra = rng.chance(0.42) ? rng.int(1, 2) : 0;
-      for (let i = 0; i < extra; i++) {
-        const candidate = weightedStore(rng, weights);
-        if (!stores.includes(candidate)) stores.push(candidate);
-      }
+    const stores = [weightedStore(rng, weights)];
+    const featured = FEATURED.has(sku.family.series);
+    const extra = featured ? rng.int(2, 3) : rng.chance(0.5) ? rng.int(1, 3) : 0;
+    for (let tries = 0; stores.length < 1 + extra && tries < 20; tries++) {
+      const candidate = weightedStore(rng, weights);
+      if (!stores.includes(candidate)) stores.push(candidate);
     }
     stores.forEach((storeIndex, i) => {
-      const price = i === 0 ? sku.basePrice : shopPrice(sku.basePrice * (0.96 + rng.next() * 0.09));
-      const quantity = rng.int(2, 45);
+      const primary = i === 0;
+      const price = primary ? sku.basePrice : shopPrice(sku.basePrice * (0.96 + rng.next() * 0.09));
       const [ram, storage] = sku.variant;
-      products.push({
+      listings.push({
         sku,
         storeIndex,
-        name: sku.name,
+        primary,
+        // Sellers write titles their own ways; the catalogue product is named after the first listing.
+        name: sellerWording(sku, primary ? 0 : 1 + ((storeIndex + hashString(sku.key)) % 3), rng),
         brand: sku.family.brand,
         category,
         description: describe(sku, rng),
         ramGb: ram,
         storageGb: storage,
         price,
-        quantity: storeIndex === null ? 0 : quantity,
-        stock: storeIndex === null ? 'outofstock' : 'instock',
+        quantity: rng.int(2, 45),
+        stock: 'instock',
         image: demoImageUrl(sku.slug),
-        gtin: sku.gtin,
-        views: Math.floor(30 + 5000 * rng.next() ** 2.2),
+        // Sellers often skip the barcode field: then the name decides.
+        gtin: primary || rng.chance(0.5) ? sku.gtin : null,
         createdDaysAgo: rng.chance(0.1) ? rng.int(20, 80) : rng.int(380, 430),
       });
     });
   }
   // A few listings are sold out, as in any real shop.
-  const listed = products.filter((p) => p.storeIndex !== null);
-  for (const p of rng.sample(listed, 7)) {
-    p.quantity = 0;
-    p.stock = 'outofstock';
+  for (const l of rng.sample(listings, 7)) {
+    l.quantity = 0;
+    l.stock = 'outofstock';
   }
-  return products;
+  return { listings, externalOnly, views };
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run seed` seeds the demo shop into the configured database when it is empty.
- * `npm run seed -- --products 100000` also adds that many generated products, for benchmarks.
+ * `npm run seed -- --products 100000` also adds that many generated catalogue products, each listed by one to five
+ * of our sellers and a third also offered by the comparison stores, for benchmarks.
  * Uses DATABASE_URL (PostgreSQL) when set, otherwise the embedded PGlite in DATA_DIR/pglite, as the server does.
  */
 import { connect } from 'node:net';
@@ -16,7 +17,8 @@ import { seedDemoIfEmpty } from './demo';
 
 const USAGE = `Usage: npm run seed [-- --products N]
   Seeds the demo shop when the database is empty (DATABASE_URL, or PGlite in DATA_DIR/pglite).
-  --products N   then adds N generated products (1 to 5,000,000), for benchmarks.`;
+  --products N   then adds N generated catalogue products (1 to 5,000,000), each listed by 1 to 5 of
+                 our sellers, for benchmarks.`;
 
 function parseArgs(argv: string[]): { products: number } | { error: string } | { help: true } {
   let products = 0;
@@ -112,7 +114,7 @@ async function main(): Promise<number> {
       });
       if (interactive) process.stdout.write('\n');
       console.log(
-        `Added ${args.products.toLocaleString('en-US')} products in ${elapsed()} s (search terms rebuilt once).`,
+        `Added ${args.products.toLocaleString('en-US')} catalogue products in ${elapsed()} s (search terms rebuilt once).`,
       );
     }
     return 0;

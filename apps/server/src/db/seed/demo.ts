@@ -8,7 +8,8 @@ import { insertComplaints } from './complaints';
 import { insertExternal } from './external';
 import { writeProductImages } from './images';
 import { insertOrders, planOrders } from './orders';
-import { insertProducts } from './products';
+import { allSkus } from './catalogue';
+import { datePlannedProducts, insertListings } from './products';
 import { Prng } from './prng';
 import { refreshStatistics } from '../maintenance';
 
@@ -25,21 +26,32 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
 }
 
 /**
- * The demo shop: sellers and their stores, ~230 products with generated images, three comparison stores with
- * offers and 90 days of prices, customers with a year of orders and reviews, campaigns, blogs and complaints.
- * All in one transaction: a failed seed leaves an empty database that the next start seeds again.
+ * The demo shop: sellers and their stores, ~165 catalogue products with generated images, ~340 listings of our
+ * sellers (many models listed by two to four of them, each in its own wording, grouped by the production matching),
+ * three comparison stores with offers and 90 days of prices, customers with a year of orders and reviews, campaigns,
+ * blogs and complaints. All in one transaction: a failed seed leaves an empty database that the next start seeds
+ * again.
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
   const now = ctx.now();
   const rng = new Prng(DEMO_SEED);
   const hashes = await hashDemoPasswords();
-  const catalogue = await ctx.db.transaction(async (tx) => {
+  const skus = allSkus();
+  await ctx.db.transaction(async (tx) => {
     const people = await insertPeople(tx, hashes, now);
-    const catalogue = await insertProducts(tx, rng, people.stores, now);
-    await insertExternal(tx, rng, catalogue, now);
-    const campaigns = planCampaigns(rng, catalogue, now);
+    const catalogue = await insertListings(tx, rng, people.stores, now);
+    const offeredAs = await insertExternal(tx, rng, skus, catalogue.externalOnly, now);
+    // One product per model: its listings' product, or the one its offers made.
+    const productOf = new Map(offeredAs);
+    for (const l of catalogue.listings) productOf.set(l.sku.key, l.productId);
+    await datePlannedProducts(
+      tx,
+      [...productOf].map(([key, productId]) => ({ productId, views: catalogue.views.get(key) ?? 0 })),
+    );
+    const listings = catalogue.listings;
+    const campaigns = planCampaigns(rng, listings, now);
     await insertCampaigns(tx, campaigns, people.stores[0]!.id, now);
-    const orders = await insertOrders(tx, rng, planOrders(rng, now, people, catalogue, campaigns), now);
+    const orders = await insertOrders(tx, rng, planOrders(rng, now, people, listings, campaigns), now);
     const demoCustomerId = people.customers[0]!.id;
     await insertComplaints(
       tx,
@@ -47,11 +59,10 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       now,
     );
     await insertBlogs(tx, people.stores, now);
-    return catalogue;
   });
   await writeProductImages(
     ctx.config.dataDir,
-    catalogue.map((p) => ({ slug: p.sku.slug, name: p.name, brand: p.brand, category: p.category })),
+    skus.map((s) => ({ slug: s.slug, name: s.name, brand: s.family.brand, category: s.family.category })),
   );
   await rebuildSearchTerms(ctx.db);
 }

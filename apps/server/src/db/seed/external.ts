@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
 import Sentiment from 'sentiment';
 import { storageLabel } from './models';
 import type { Db } from '../client';
 import { externalStores, offers, pricePoints, reviews } from '../schema';
+import { matchToCatalogue } from '../../modules/offers/catalogue';
 import { allocateIds, insertRows } from './batch';
-import { shopPrice } from './catalogue';
+import { shopPrice, type Sku } from './catalogue';
+import { demoImageUrl } from './images';
 import { historyPoints, priceWalk } from './history';
-import type { SeededProduct } from './products';
 import { hashString, type Prng } from './prng';
 import { pickTone, reviewerName, reviewFor } from './review-texts';
 import { daysAgo } from './time';
@@ -17,7 +17,7 @@ interface ExternalStoreSeed {
   prefix: string;
   /** How likely this store carries a given model. */
   coverage: number;
-  title: (p: SeededProduct) => string;
+  title: (sku: Sku) => string;
 }
 
 const EXTERNAL_STORES: readonly ExternalStoreSeed[] = [
@@ -26,16 +26,17 @@ const EXTERNAL_STORES: readonly ExternalStoreSeed[] = [
     slug: 'daraz-mart',
     prefix: 'DM',
     coverage: 0.62,
-    title: (p) => (p.category === 'mobile' ? `${p.name} - PTA Approved` : `${p.name} (Official Warranty)`),
+    title: (sku) =>
+      sku.family.category === 'mobile' ? `${sku.name} - PTA Approved` : `${sku.name} (Official Warranty)`,
   },
   {
     name: 'PakTech Online',
     slug: 'paktech-online',
     prefix: 'PT',
     coverage: 0.5,
-    title: (p) => {
-      const [ram, storage, , cpu] = p.sku.variant;
-      return `${p.brand} ${p.sku.family.series}${cpu ? ` ${cpu}` : ''} (${ram}GB/${storageLabel(storage)})`;
+    title: (sku) => {
+      const [ram, storage, , cpu] = sku.variant;
+      return `${sku.family.brand} ${sku.family.series}${cpu ? ` ${cpu}` : ''} (${ram}GB/${storageLabel(storage)})`;
     },
   },
   {
@@ -43,7 +44,7 @@ const EXTERNAL_STORES: readonly ExternalStoreSeed[] = [
     slug: 'galaxy-electronics-hub',
     prefix: 'GEH',
     coverage: 0.45,
-    title: (p) => `${p.name} | Box Packed`,
+    title: (sku) => `${sku.name} | Box Packed`,
   },
 ];
 
@@ -51,9 +52,17 @@ export const homepageOf = (slug: string) => `https://${slug}.example`;
 
 /**
  * Three comparison stores with offers on many of our models (priced within 15% of ours), 90 days of their price
- * history, and their shoppers' reviews.
+ * history, and their shoppers' reviews. Each offer finds its catalogue product as ingestion's do (matchToCatalogue,
+ * from the store's title and barcode alone); models no seller of ours lists get a product from their offers.
+ * `externalOnly` are the SKUs no listing of ours carries. Returns the product each SKU's offers went to.
  */
-export async function insertExternal(tx: Db, rng: Prng, catalogue: SeededProduct[], now: Date): Promise<number> {
+export async function insertExternal(
+  tx: Db,
+  rng: Prng,
+  skus: Sku[],
+  externalOnly: Sku[],
+  now: Date,
+): Promise<Map<string, number>> {
   const storeRows = await tx
     .insert(externalStores)
     .values(
@@ -68,32 +77,27 @@ export async function insertExternal(tx: Db, rng: Prng, catalogue: SeededProduct
     )
     .returning({ id: externalStores.id });
 
-  // One offer per model and store, attached to the model's first listing (the others are the same model).
-  const firstListing = new Map<string, SeededProduct>();
-  for (const p of catalogue) if (!firstListing.has(p.sku.key)) firstListing.set(p.sku.key, p);
-  const externalOnly = (p: SeededProduct) => p.storeId === null;
-
+  const onlyThere = new Set(externalOnly.map((s) => s.key));
   const planned = [];
-  for (const product of firstListing.values()) {
+  for (const sku of skus) {
     for (const [index, store] of EXTERNAL_STORES.entries()) {
       // Models we do not sell ourselves are known only through these stores, so at least two carry them.
-      if (!(externalOnly(product) && index < 2) && !rng.chance(store.coverage)) continue;
-      const itemId = `${store.prefix}-${(hashString(`${store.slug}:${product.sku.key}`) % 9_000_000) + 1_000_000}`;
+      if (!(onlyThere.has(sku.key) && index < 2) && !rng.chance(store.coverage)) continue;
+      const itemId = `${store.prefix}-${(hashString(`${store.slug}:${sku.key}`) % 9_000_000) + 1_000_000}`;
       const inStock = !rng.chance(0.12);
-      const price = shopPrice(product.sku.basePrice * (0.88 + rng.next() * 0.22));
+      const price = shopPrice(sku.basePrice * (0.88 + rng.next() * 0.22));
       planned.push({
-        product,
+        sku,
         inStock,
         row: {
           externalStoreId: storeRows[index]!.id,
-          productId: product.id,
           storeItemId: itemId,
-          url: `${homepageOf(store.slug)}/products/${product.sku.slug}-i${itemId.split('-')[1]}.html`,
-          name: store.title(product),
-          description: product.sku.family.features,
-          image: product.image,
-          brand: product.brand,
-          gtin: product.sku.gtin && rng.chance(0.75) ? product.sku.gtin : null,
+          url: `${homepageOf(store.slug)}/products/${sku.slug}-i${itemId.split('-')[1]}.html`,
+          name: store.title(sku),
+          description: sku.family.features,
+          image: demoImageUrl(sku.slug),
+          brand: sku.family.brand,
+          gtin: sku.gtin && rng.chance(0.75) ? sku.gtin : null,
           price,
           currency: 'PKR',
           inStock,
@@ -106,11 +110,30 @@ export async function insertExternal(tx: Db, rng: Prng, catalogue: SeededProduct
       });
     }
   }
+  // Feeds state no RAM or storage apart from the title: matching reads them from it, as for a real feed.
+  const matches = await matchToCatalogue(
+    tx,
+    planned.map((p) => ({
+      name: p.row.name,
+      brand: p.row.brand,
+      category: p.sku.family.category,
+      description: p.row.description,
+      ramGb: 0,
+      storageGb: 0,
+      gtin: p.row.gtin,
+      image: p.row.image,
+    })),
+  );
   const offerIds = await allocateIds(tx, offers, planned.length);
   await insertRows(
     tx,
     offers,
-    planned.map((p, i) => ({ id: offerIds[i]!, ...p.row })),
+    planned.map((p, i) => ({
+      id: offerIds[i]!,
+      productId: matches[i]!.productId,
+      matchedBy: matches[i]!.matchedBy,
+      ...p.row,
+    })),
   );
 
   const points = planned.flatMap((p, i) =>
@@ -125,7 +148,7 @@ export async function insertExternal(tx: Db, rng: Prng, catalogue: SeededProduct
   const offerReviews = planned.flatMap((p, i) => {
     const count = rng.chance(0.55) ? rng.int(1, 3) : 0;
     return Array.from({ length: count }, () => {
-      const { text, rating } = reviewFor(rng, p.product.category, pickTone(rng));
+      const { text, rating } = reviewFor(rng, p.sku.family.category, pickTone(rng));
       return {
         offerId: offerIds[i]!,
         author: reviewerName(rng),
@@ -137,11 +160,5 @@ export async function insertExternal(tx: Db, rng: Prng, catalogue: SeededProduct
     });
   });
   await insertRows(tx, reviews, offerReviews);
-
-  // A product no seller lists is priced at its lowest offer.
-  await tx.execute(sql`
-    update products p set price = o.lowest
-    from (select product_id, min(price) as lowest from offers group by product_id) o
-    where p.id = o.product_id and p.store_id is null`);
-  return planned.length;
+  return new Map(planned.map((p, i) => [p.sku.key, matches[i]!.productId]));
 }

@@ -65,6 +65,15 @@ export const FAMILIES: readonly Family[] = [
     [12, 256, 339999],
     [12, 512, 379999],
   ]),
+  phone(
+    'Samsung',
+    'Galaxy Z Fold6',
+    'Foldable 7.6-inch Dynamic AMOLED 2X, Snapdragon 8 Gen 3, Galaxy AI, S Pen support',
+    [
+      [12, 256, 489999],
+      [12, 512, 529999],
+    ],
+  ),
   phone('Apple', 'iPhone 13', '6.1-inch Super Retina XDR, A15 Bionic, dual 12MP camera', [
     [4, 128, 184999],
     [4, 256, 204999],
@@ -84,6 +93,13 @@ export const FAMILIES: readonly Family[] = [
   phone('Apple', 'iPhone 16', '6.1-inch display, A18 chip, Camera Control, Apple Intelligence ready', [
     [8, 128, 289999],
     [8, 256, 319999],
+  ]),
+  phone('Google', 'Pixel 8a', '6.1-inch Actua OLED 120Hz, Google Tensor G3, 64MP camera, 7 years of updates', [
+    [8, 128, 149999],
+  ]),
+  phone('Google', 'Pixel 8 Pro', '6.7-inch Super Actua LTPO OLED, Tensor G3, 50MP triple camera with 5x zoom', [
+    [12, 128, 259999],
+    [12, 256, 284999],
   ]),
   phone('Infinix', 'Smart 8', '6.6-inch 90Hz display, 13MP camera, 5000mAh battery, Magic Ring', [
     [3, 64, 19999],
@@ -429,4 +445,5 @@ export const BRAND_COLOURS: Record<string, string> = {
   Lenovo: '#e2231a',
   Acer: '#5b8f22',
   Microsoft: '#5e5e5e',
+  Google: '#1a73e8',
 };

@@ -7,7 +7,7 @@ import { unitPrice } from '../../modules/sales/pricing';
 import type { SeededCustomer, SeededPeople } from './accounts';
 import { allocateIds, insertRows } from './batch';
 import type { Campaigns } from './campaigns';
-import { priceOn, type SeededProduct } from './products';
+import { priceOn, type SeededListing } from './products';
 import type { Prng } from './prng';
 import { pickTone, reviewFor, type Tone } from './review-texts';
 import { daysAgo, hoursAfter } from './time';
@@ -16,7 +16,7 @@ type Status = 'Booked' | 'Accepted' | 'Shipped' | 'Completed' | 'Cancelled';
 type PaymentMethod = 'online' | 'cashOnDel';
 
 interface PlannedLine {
-  product: SeededProduct;
+  listing: SeededListing;
   unitPrice: number;
   quantity: number;
   review?: { tone: Tone; at: Date };
@@ -64,16 +64,15 @@ const STATUS_HOURS: Record<Status, [number, number]> = {
 
 class OrderPlanner {
   readonly orders: PlannedOrder[] = [];
-  private readonly byStore = new Map<number, SeededProduct[]>();
+  private readonly byStore = new Map<number, SeededListing[]>();
 
   constructor(
     private readonly rng: Prng,
     private readonly now: Date,
     private readonly campaigns: Campaigns,
-    catalogue: SeededProduct[],
+    catalogue: SeededListing[],
   ) {
     for (const p of catalogue) {
-      if (p.storeIndex === null) continue;
       const list = this.byStore.get(p.storeIndex) ?? [];
       list.push(p);
       this.byStore.set(p.storeIndex, list);
@@ -89,9 +88,9 @@ class OrderPlanner {
   }
 
   /** The unit price a shopper paid that day: the day's price, less a sale running at that moment. */
-  private priceAt(product: SeededProduct, age: number, at: Date): number {
-    const sale = this.campaigns.sales.find((s) => s.productIds.has(product.id) && s.startsAt <= at && at < s.endsAt);
-    return unitPrice(priceOn(product, age), sale && { code: sale.code, title: sale.title, percent: sale.percent });
+  private priceAt(listing: SeededListing, age: number, at: Date): number {
+    const sale = this.campaigns.sales.find((s) => s.listingIds.has(listing.id) && s.startsAt <= at && at < s.endsAt);
+    return unitPrice(priceOn(listing, age), sale && { code: sale.code, title: sale.title, percent: sale.percent });
   }
 
   plan(input: {
@@ -112,14 +111,14 @@ class OrderPlanner {
     if (candidates.length === 0) return undefined;
     const [lo, hi] = STATUS_HOURS[input.status];
     const updatedAt = new Date(Math.min(hoursAfter(createdAt, rng.int(lo, hi)).getTime(), this.now.getTime() - 60_000));
-    const lines = rng.sample(candidates, input.lineCount).map((product, i): PlannedLine => {
+    const lines = rng.sample(candidates, input.lineCount).map((listing, i): PlannedLine => {
       const wantsReview = input.reviewed ? input.reviewed[i] === true : rng.chance(0.5);
       const reviewAt = new Date(
         Math.min(hoursAfter(updatedAt, rng.int(12, 240)).getTime(), this.now.getTime() - 3_600_000),
       );
       return {
-        product,
-        unitPrice: this.priceAt(product, input.age, createdAt),
+        listing,
+        unitPrice: this.priceAt(listing, input.age, createdAt),
         quantity: rng.chance(0.12) ? 2 : 1,
         review: input.status === 'Completed' && wantsReview ? { tone: pickTone(rng), at: reviewAt } : undefined,
       };
@@ -150,7 +149,7 @@ export function planOrders(
   rng: Prng,
   now: Date,
   people: SeededPeople,
-  catalogue: SeededProduct[],
+  catalogue: SeededListing[],
   campaigns: Campaigns,
 ): PlannedOrder[] {
   const planner = new OrderPlanner(rng, now, campaigns, catalogue);
@@ -245,9 +244,9 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
     lines.map(({ orderId, line }, i) => ({
       id: lineIds[i]!,
       orderId,
-      productId: line.product.id,
-      name: line.product.name,
-      image: line.product.image,
+      listingId: line.listing.id,
+      name: line.listing.name,
+      image: line.listing.image,
       unitPrice: line.unitPrice,
       quantity: line.quantity,
       reviewed: line.review !== undefined,
@@ -257,10 +256,11 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
   const sentiment = new Sentiment();
   const reviewRows = lines.flatMap(({ order, line }, i) => {
     if (!line.review) return [];
-    const { text, rating } = reviewFor(rng, line.product.category, line.review.tone);
+    const { text, rating } = reviewFor(rng, line.listing.category, line.review.tone);
     return [
       {
-        productId: line.product.id,
+        // A review is of the thing bought, whoever sold it: the catalogue product.
+        productId: line.listing.productId,
         customerId: order.customer.id,
         orderLineId: lineIds[i]!,
         author: order.customer.name,
@@ -283,7 +283,7 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
         storeId: o.storeId,
         orderId: rows[i]!.id,
         message: `New order ${rows[i]!.id}`,
-        product: more.length ? `${first!.product.name} and ${more.length} more` : first!.product.name,
+        product: more.length ? `${first!.listing.name} and ${more.length} more` : first!.listing.name,
         customer: o.customer.name,
         total: rows[i]!.total,
         createdAt: o.createdAt,
@@ -292,14 +292,15 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
   });
   await insertRows(tx, notifications, notes);
 
-  // Units sold is what non-cancelled orders took, so the "best sellers" agree with the order history.
+  // Units sold is what non-cancelled orders took, so the "best sellers" agree with the order history (a catalogue
+  // product's units sold follow its listings' by trigger).
   await tx.execute(sql`
-    update products p set units_sold = s.units
-    from (select l.product_id, sum(l.quantity)::int as units
+    update listings li set units_sold = s.units
+    from (select l.listing_id, sum(l.quantity)::int as units
           from order_lines l join orders o on o.id = l.order_id
-          where o.status <> 'Cancelled' and l.product_id is not null
-          group by l.product_id) s
-    where p.id = s.product_id`);
+          where o.status <> 'Cancelled' and l.listing_id is not null
+          group by l.listing_id) s
+    where li.id = s.listing_id`);
 
   return chronological.map((o, i) => ({
     id: rows[i]!.id,

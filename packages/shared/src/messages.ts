@@ -60,6 +60,8 @@ export const messages = {
     noRam: 'No product with this ram',
     noPrice: 'No product with in price range',
     noResults: 'No products match your search',
+    /** Shown above closest results (SearchResult.relaxed): no product matched every word of the query. */
+    closest: (q: string) => `No exact match for “${q}” — showing the closest results`,
   },
   cart: {
     added: 'Added to Cart',

@@ -146,6 +146,13 @@ export interface SearchResult {
   };
   /** The query as corrected for typos, when a word was corrected. */
   corrected?: string;
+  /**
+   * No product matched every word: these are the closest results (any of the words, most matched first; specs,
+   * budget and unknown words left out). Show messages.search.closest(q).
+   */
+  relaxed?: boolean;
+  /** What the closest results left out ("16 gb", "under 50k", a word no product has). */
+  dropped?: string[];
 }
 
 export interface ProductReview {

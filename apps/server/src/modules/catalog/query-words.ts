@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Category } from '@pricehub/shared/schemas/product';
+import { normaliseQuery, parseSearchQuery, type SortIntent } from '@pricehub/shared/rules/query-intent';
+import type { SortOption } from '@pricehub/shared/rules/catalog';
+import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { CATEGORY_WORDS } from './search-terms';
 
@@ -66,12 +68,35 @@ export interface AnalysedQuery {
   corrected?: string;
   /** The query's words, lower-case, for the exact-name boost. */
   phrase: string;
+  /** RAM and storage in GB, a budget in rupees and an order, read from the words ("16 gb", "under 50k", "cheap"). */
+  ram?: number;
+  storage?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: SortOption;
+  /** What the closest-results search keeps and leaves out, when every word together finds nothing. */
+  closest: {
+    /** The words the catalogue knows (or model numbers) that narrow, each with its spellings. */
+    words: string[][];
+    /** What it leaves out: words no product has, spec and budget phrases. */
+    dropped: string[];
+  };
+  /** How many things the query asks for (words, brand, category, specs, budget). */
+  terms: number;
 }
+
+const SORT_OF: Partial<Record<SortIntent, SortOption>> = {
+  cheapest: 'price_asc',
+  priciest: 'price_desc',
+  mostPopular: 'popular',
+};
 
 /**
  * Turns a query into filters and text: a category word becomes a category filter and a brand word a brand
  * filter (unless the request already filters on those), so broad queries such as "laptop" or "samsung" are
- * answered from indexes without ranking. Misspelt words are searched as typed OR as corrected.
+ * answered from indexes without ranking. Misspelt words are searched as typed OR as corrected. Specs, budgets and
+ * order words become filters and an order (shared query-intent rules: "16 gb", "1 tb", "under 50k", "cheap"), and
+ * words that do not narrow ("for", "students") are left out.
  */
 export async function analyseQuery(
   db: Db,
@@ -79,17 +104,33 @@ export async function analyseQuery(
   explicit: { category?: Category; brand?: string },
   brands: ReadonlyMap<string, string[]>,
 ): Promise<AnalysedQuery> {
-  const words = splitWords(q);
-  const resolved = await resolveWords(db, words);
-  const result: AnalysedQuery = { text: [], phrase: words.join(' ') };
-  const used: string[] = [];
-  for (const r of resolved) {
+  const intent = parseSearchQuery(q);
+  const resolved = await resolveWords(
+    db,
+    intent.words.map((w) => w.word),
+  );
+  const result: AnalysedQuery = {
+    text: [],
+    phrase: splitWords(q).join(' '),
+    ...(intent.ram !== undefined ? { ram: intent.ram } : {}),
+    ...(intent.storage !== undefined ? { storage: intent.storage } : {}),
+    ...(intent.minPrice !== undefined ? { minPrice: intent.minPrice / 100 } : {}),
+    ...(intent.maxPrice !== undefined ? { maxPrice: intent.maxPrice / 100 } : {}),
+    ...(SORT_OF[intent.sort] ? { sort: SORT_OF[intent.sort] } : {}),
+    closest: { words: [], dropped: [...intent.phrases] },
+    terms: intent.phrases.length,
+  };
+  const corrections = new Map<string, string>();
+  const optional: string[][] = [];
+  resolved.forEach((r, i) => {
+    const word = intent.words[i]!;
     const exact = r.term === r.word;
     // A far-fetched category correction ("ultrabooks"→"notebooks") is dropped: the word is searched as typed.
     const weakCategory = r.kind === 'category' && !exact && r.similarity < CATEGORY_CORRECTION_MIN;
     const term = r.term && !weakCategory ? r.term : r.word;
-    used.push(term);
+    if (term !== r.word) corrections.set(r.word, term);
     const category = CATEGORY_WORDS[term];
+    result.terms += 1;
     if (r.kind === 'category' && category && !weakCategory) {
       // Category words are not in the text index: the first one filters, any other is redundant.
       if (!explicit.category && !result.category) result.category = category;
@@ -97,9 +138,124 @@ export async function analyseQuery(
       // Only an exact brand word filters; a corrected one is searched as typed or as the brand (both indexed).
       result.brand = term;
     } else {
-      result.text.push(term === r.word ? [r.word] : [r.word, term]);
+      const spellings = term === r.word ? word.spellings : [...word.spellings, term];
+      // Words the catalogue has never used ("xyzzy") are left out of the closest results; model numbers stay
+      // (their other spellings live in the aliases).
+      if (r.term === null && !/\d/.test(r.word)) result.closest.dropped.push(r.word);
+      else if (!word.optional) result.closest.words.push(spellings);
+      if (word.optional) optional.push(spellings);
+      else result.text.push(spellings);
     }
+  });
+  // "gaming" narrows only on its own ("gaming laptop"); next to model words ("nitro 5 gaming") they decide.
+  if (result.text.length === 0 && optional.length > 0) {
+    result.text.push(...optional);
+    // The closest results never require it.
+    result.closest.dropped.push(...optional.map((spellings) => spellings[0]!));
+    result.closest.dropped = [...new Set(result.closest.dropped)];
   }
-  if (used.some((w, i) => w !== words[i])) result.corrected = used.join(' ');
+  if (corrections.size > 0) {
+    result.corrected = normaliseQuery(q ?? '').replace(/[a-z0-9]+/g, (w) => corrections.get(w) ?? w);
+  }
   return result;
+}
+
+/** The request with what its words ask for where the request itself says nothing (a chosen filter wins). */
+export function withIntent(query: ProductQuery, analysed: AnalysedQuery): ProductQuery {
+  return {
+    ...query,
+    ram: query.ram ?? analysed.ram,
+    minPrice: query.minPrice ?? analysed.minPrice,
+    maxPrice: query.maxPrice ?? analysed.maxPrice,
+    sort: query.sort === 'relevance' && analysed.sort ? analysed.sort : query.sort,
+  };
+}
+
+export interface RelaxedQuery {
+  query: ProductQuery;
+  analysed: AnalysedQuery;
+  dropped: string[];
+}
+
+/** At most this many spellings in one closest-results text: the OR stays small for the index. */
+const MAX_COMBINATIONS = 48;
+
+/**
+ * Products matching all but one of the words: every way of leaving one word out, as one spelling per remaining
+ * word joined by spaces (plainto_tsquery ANDs them). ts_rank over their OR puts products that match every
+ * remaining word (several ways) first.
+ */
+function allButOne(words: string[][]): string[] {
+  const combine = (ws: string[][]) =>
+    ws.reduce<string[]>((acc, spellings) => acc.flatMap((a) => spellings.map((s) => (a ? `${a} ${s}` : s))), ['']);
+  const leaveOneOut = (ws: string[][]) => ws.map((_, i) => ws.filter((__, j) => j !== i));
+  const all = leaveOneOut(words).flatMap(combine);
+  if (all.length <= MAX_COMBINATIONS) return [...new Set(all)];
+  // Too many spellings: the last of each (the correction, or the split form the aliases also hold).
+  return [...new Set(leaveOneOut(words.map((s) => [s[s.length - 1]!])).flatMap(combine))];
+}
+
+/**
+ * The closest-results search for a query whose words together found nothing. Specs, budgets and words no product
+ * has are left out; of the words left and the brand word, all but one must match (ranked by how many do), or all
+ * of them when something was already left out and at most two remain ("samsung galaxy xyzzy" → Samsung Galaxy
+ * phones). The category word and the request's own filters still apply. A dropped budget orders cheapest first.
+ * Every alternative is a conjunction the full-text index answers, so the search costs about as much as a normal
+ * one. Null when the query asked for fewer than two things or nothing would change.
+ */
+export function relaxQuery(query: ProductQuery, analysed: AnalysedQuery): RelaxedQuery | null {
+  if (analysed.terms < 2) return null;
+  const { words, dropped } = analysed.closest;
+  const members = analysed.brand && words.length > 0 ? [...words, [analysed.brand]] : words;
+  const keepAll = dropped.length > 0 && members.length <= 2;
+  let text: string[][];
+  let brand = analysed.brand;
+  if (keepAll || members.length === 0) text = words;
+  else if (members.length === 1) text = [];
+  else {
+    text = [allButOne(members)];
+    if (members !== words) brand = undefined;
+  }
+  const sort = analysed.sort ?? (analysed.maxPrice !== undefined ? 'price_asc' : undefined);
+  const relaxed: AnalysedQuery = {
+    text,
+    ...(analysed.category ? { category: analysed.category } : {}),
+    ...(brand ? { brand } : {}),
+    ...(analysed.corrected ? { corrected: analysed.corrected } : {}),
+    phrase: analysed.phrase,
+    ...(sort ? { sort } : {}),
+    closest: { words: [], dropped: [] },
+    terms: 0,
+  };
+  const scope = (a: AnalysedQuery) =>
+    JSON.stringify([a.text, a.category, a.brand, a.ram, a.storage, a.minPrice, a.maxPrice]);
+  if (scope(relaxed) === scope(analysed)) return null;
+  const filtered =
+    relaxed.text.length > 0 ||
+    relaxed.category ||
+    relaxed.brand ||
+    query.category ||
+    query.brand ||
+    query.ram !== undefined ||
+    query.store;
+  if (!filtered) return null;
+  return { query, analysed: relaxed, dropped };
+}
+
+/**
+ * Runs a search, and when it finds nothing, the closest-results search once (see relaxQuery), marked `relaxed`
+ * with what it left out. `run` gets the request with the words' intent applied.
+ */
+export async function withClosestResults(
+  query: ProductQuery,
+  analysed: AnalysedQuery,
+  run: (query: ProductQuery, analysed: AnalysedQuery) => Promise<SearchResult>,
+): Promise<SearchResult> {
+  const exact = await run(withIntent(query, analysed), analysed);
+  if (exact.total > 0) return exact;
+  const relaxed = relaxQuery(query, analysed);
+  if (!relaxed) return exact;
+  const closest = await run(withIntent(relaxed.query, relaxed.analysed), relaxed.analysed);
+  if (closest.total === 0) return exact;
+  return { ...closest, relaxed: true, ...(relaxed.dropped.length > 0 ? { dropped: relaxed.dropped } : {}) };
 }

@@ -45,6 +45,13 @@ const table: [question: string, expected: Partial<ParsedQuestion>][] = [
   ['thinkpad with 16gb', { intent: 'search', brand: 'Lenovo', category: 'laptop', ram: 16 }],
   ['hi, cheapest lenovo laptop', { intent: 'search', brand: 'Lenovo', category: 'laptop', sort: 'cheapest' }],
   ['which phone has the best camera under 60k', { intent: 'search', category: 'mobile', maxPrice: rs(60_000) }],
+  // The search box's rules (shared query-intent): the same budgets, memory sizes and spellings.
+  ['phone under 50k', { intent: 'search', category: 'mobile', maxPrice: rs(50_000) }],
+  ['laptop < 90000', { intent: 'search', category: 'laptop', maxPrice: rs(90_000) }],
+  ['samsung phone upto 60k', { intent: 'search', brand: 'Samsung', maxPrice: rs(60_000) }],
+  ['i phone 15 256', { intent: 'search', brand: 'Apple', storage: 256, keywords: ['iphone', '15'] }],
+  ['lenovo laptop with 1 tb', { intent: 'search', brand: 'Lenovo', storage: 1024, ram: undefined }],
+  ['iphone 15 pro max under 400k', { intent: 'search', brand: 'Apple', maxPrice: rs(400_000) }],
   ['compare iPhone 15 and Galaxy S24', { intent: 'compare', compare: ['iphone 15', 'galaxy s24'] }],
   ['iPhone 15 vs Pixel 8', { intent: 'compare', compare: ['iphone 15', 'pixel 8'] }],
   ['Dell XPS 13 versus MacBook Air?', { intent: 'compare', compare: ['dell xps 13', 'macbook air'] }],

@@ -1,11 +1,22 @@
+import {
+  categoryOf,
+  normaliseQuery,
+  parseBudget,
+  parseMemory,
+  parseSort,
+  type SortIntent,
+} from '@pricehub/shared/rules/query-intent';
 import type { Category } from '@pricehub/shared/schemas/product';
+
+/** Budgets, memory sizes and order words are read by the same rules as the search box (shared query-intent). */
+export { parseAmount } from '@pricehub/shared/rules/query-intent';
 
 /**
  * Understands a shopper's question for the built-in assistant and for the catalogue search that grounds the
  * model's answer. Pure: text in, filters out, so that a table of questions tests it.
  */
 export type Intent = 'greeting' | 'help' | 'offTopic' | 'search' | 'compare';
-export type SortOrder = 'relevance' | 'cheapest' | 'priciest' | 'bestRated' | 'mostPopular';
+export type SortOrder = SortIntent;
 
 export interface ProductFilters {
   category?: Category;
@@ -84,12 +95,6 @@ const BRAND_ALIASES: Record<string, { brand: string; category?: Category }> = {
   surface: { brand: 'Microsoft' },
 };
 
-const CATEGORY_WORDS: [RegExp, Category][] = [
-  [/\b(phones?|mobiles?|smart ?phones?|cell ?phones?|handsets?)\b/, 'mobile'],
-  [/\b(laptops?|notebooks?|ultrabooks?|chromebooks?)\b/, 'laptop'],
-  [/\b(computers?|desktops?|pcs?|all[- ]in[- ]ones?|workstations?)\b/, 'computer'],
-];
-
 /** Words that only make sense about devices; any of them makes a question on topic. */
 const DEVICE_WORDS =
   /\b(ram|memory|storage|ssd|hdd|rom|processor|cpu|gpu|graphics|chip|snapdragon|ryzen|core i[3579]|intel|battery|camera|megapixels?|mp|display|screen|amoled|oled|refresh rate|android|ios|windows|macos|5g|4g|charger|charging|specs?|gaming|keyboard|touchpad|gb|tb|mah)\b/;
@@ -106,108 +111,6 @@ const GREETING =
   /^(hi+|hello|thanks|thank you|thx|hey|hiya|salam|assalam[ -]?o[ -]?alaikum|aoa|good (morning|afternoon|evening)|greetings|yo)\b/;
 const HELP =
   /\b(what can you do|what do you do|how can you help|what can i ask|who are you|what are you|help me\b|^help$|how does this work)\b/;
-
-const MONEY = String.raw`(?:rs\.?|pkr|₹)?\s*(\d+(?:[.,]\d+)*)\s*(k|thousand|lakh|lac|lacs|lakhs|m|million)?\b(?:\s*(?:rupees|rs|pkr))?`;
-
-/** "150k", "Rs 80,000", "1.5 lakh" → paisa. */
-export function parseAmount(digits: string, unit: string | undefined): number | undefined {
-  const hasThousandsCommas = /^\d{1,3}(,\d{2,3})+$/.test(digits);
-  const value = Number(hasThousandsCommas ? digits.replace(/,/g, '') : digits.replace(/,/g, '.'));
-  if (!Number.isFinite(value)) return undefined;
-  const factor: Record<string, number> = {
-    k: 1e3,
-    thousand: 1e3,
-    lakh: 1e5,
-    lac: 1e5,
-    lacs: 1e5,
-    lakhs: 1e5,
-    m: 1e6,
-    million: 1e6,
-  };
-  const rupees = value * (unit ? (factor[unit] ?? 1) : 1);
-  return Math.round(rupees * 100);
-}
-
-function parseBudget(text: string): { minPrice?: number; maxPrice?: number; rest: string } {
-  let rest = text;
-  const between =
-    new RegExp(String.raw`\b(?:between|from)\s+${MONEY}\s*(?:and|to|-)\s*${MONEY}`).exec(rest) ??
-    new RegExp(String.raw`${MONEY}\s*(?:-|to)\s*${MONEY}`).exec(rest);
-  if (between && (between[2] || between[4] || /rs|pkr|between|from/.test(between[0]))) {
-    const a = parseAmount(between[1]!, between[2] ?? between[4]);
-    const b = parseAmount(between[3]!, between[4] ?? between[2]);
-    if (a !== undefined && b !== undefined) {
-      rest = rest.replace(between[0], ' ');
-      return { minPrice: Math.min(a, b), maxPrice: Math.max(a, b), rest };
-    }
-  }
-  const result: { minPrice?: number; maxPrice?: number } = {};
-  const max = new RegExp(
-    String.raw`\b(?:under|below|less than|cheaper than|up ?to|upto|within|max(?:imum)?|not more than|no more than|lower than|<)\s*${MONEY}`,
-  ).exec(rest);
-  if (max) {
-    result.maxPrice = parseAmount(max[1]!, max[2]);
-    rest = rest.replace(max[0], ' ');
-  }
-  const min = new RegExp(
-    String.raw`\b(?:above|over|more than|at least|min(?:imum)?|starting (?:at|from)|greater than|>)\s*${MONEY}`,
-  ).exec(rest);
-  if (min) {
-    result.minPrice = parseAmount(min[1]!, min[2]);
-    rest = rest.replace(min[0], ' ');
-  }
-  const around = new RegExp(String.raw`\b(?:around|about|approximately|roughly|near)\s*${MONEY}`).exec(rest);
-  if (around && result.maxPrice === undefined && result.minPrice === undefined) {
-    const amount = parseAmount(around[1]!, around[2]);
-    if (amount !== undefined) {
-      result.minPrice = Math.round(amount * 0.85);
-      result.maxPrice = Math.round(amount * 1.15);
-      rest = rest.replace(around[0], ' ');
-    }
-  }
-  return { ...result, rest };
-}
-
-function parseMemory(text: string): { ram?: number; storage?: number; rest: string } {
-  let rest = text;
-  const result: { ram?: number; storage?: number } = {};
-  const gbOf = (amount: string, unit: string) => Number(amount) * (unit === 'tb' ? 1024 : 1);
-  const take = (kind: 'ram' | 'storage', gb: number, matched: string) => {
-    if (result[kind] !== undefined) return;
-    result[kind] = gb;
-    rest = rest.replace(matched, ' ');
-  };
-  // The word after the size is the clearest ("8GB RAM", "1TB SSD"), then the word before ("RAM 16GB").
-  for (const m of [...rest.matchAll(/\b(\d+)\s*(gb|tb)\s*(?:of\s*)?(ram|memory|storage|rom|ssd|hdd|internal)\b/g)]) {
-    take(m[3] === 'ram' || m[3] === 'memory' ? 'ram' : 'storage', gbOf(m[1]!, m[2]!), m[0]);
-  }
-  for (const m of [...rest.matchAll(/\b(ram|memory|storage|rom|ssd|hdd)\s*(?:of\s*)?(\d+)\s*(gb|tb)\b/g)]) {
-    take(m[1] === 'ram' || m[1] === 'memory' ? 'ram' : 'storage', gbOf(m[2]!, m[3]!), m[0]);
-  }
-  // A bare size: phones and laptops have at most 32GB of RAM and at least 64GB of storage.
-  for (const m of [...rest.matchAll(/\b(\d+)\s*(gb|tb)\b/g)]) {
-    const gb = gbOf(m[1]!, m[2]!);
-    take(m[2] === 'gb' && gb <= 32 ? 'ram' : 'storage', gb, m[0]);
-  }
-  return { ...result, rest };
-}
-
-function parseSort(text: string): SortOrder {
-  if (
-    /\b(best[- ]rated|top[- ]rated|highest[- ]rated|best reviewed|best reviews|most liked|best ratings?)\b/.test(text)
-  ) {
-    return 'bestRated';
-  }
-  if (
-    /\b(most popular|popular|trending|best[- ]?selling|bestsellers?|top[- ]selling|most viewed|most sold)\b/.test(text)
-  ) {
-    return 'mostPopular';
-  }
-  if (/\b(cheapest|cheap|lowest price|least expensive|most affordable|affordable|budget)\b/.test(text))
-    return 'cheapest';
-  if (/\b(most expensive|priciest|premium|flagship|high[- ]end)\b/.test(text)) return 'priciest';
-  return 'relevance';
-}
 
 const STOP_WORDS = new Set(
   (
@@ -262,12 +165,12 @@ function parseCompare(text: string): [string, string] | undefined {
 }
 
 export function parseQuestion(question: string, brands: readonly string[] = KNOWN_BRANDS): ParsedQuestion {
-  const text = question.toLowerCase().replace(/\s+/g, ' ').trim();
+  const text = normaliseQuery(question);
   const allBrands = [...new Set([...brands, ...KNOWN_BRANDS])].sort((a, b) => b.length - a.length);
   const base = { sort: 'relevance' as SortOrder, keywords: [] as string[] };
 
   const found = findBrand(text, allBrands);
-  const category = CATEGORY_WORDS.find(([pattern]) => pattern.test(text))?.[1] ?? found.category;
+  const category = categoryOf(text) ?? found.category;
   const compare = parseCompare(text);
   const onTopic = Boolean(found.brand || category || DEVICE_WORDS.test(text));
 
@@ -278,7 +181,7 @@ export function parseQuestion(question: string, brands: readonly string[] = KNOW
   if (compare) return { ...base, intent: 'compare', compare, category, brand: found.brand };
 
   const budget = parseBudget(text);
-  const memory = parseMemory(budget.rest);
+  const memory = parseMemory(budget.rest, category);
   return {
     intent: 'search',
     category,
@@ -306,10 +209,10 @@ export function parseFollowUp(
   if (previous?.intent !== 'search') return parsed;
   if (parsed.intent === 'offTopic') {
     // Only a budget, a memory size or an order, with nothing else on the subject: "under 100k?", "and 16gb?".
-    const text = question.toLowerCase().replace(/\s+/g, ' ').trim();
+    const text = normaliseQuery(question);
     if (OTHER_TOPICS.test(text)) return parsed;
     const budget = parseBudget(text);
-    const memory = parseMemory(budget.rest);
+    const memory = parseMemory(budget.rest, previous.category);
     const sort = parseSort(text);
     const narrows =
       budget.minPrice !== undefined ||

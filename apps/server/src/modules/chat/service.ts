@@ -65,7 +65,9 @@ async function contextProducts(ctx: AppContext, parsed: ParsedQuestion): Promise
         return findProducts(ctx.db, { ...side, category: side.category ?? parsed.category }, { ...options, limit: 4 });
       }),
     );
-    return sides.flat();
+    // Both names may find the same catalogue product: it is given once.
+    const seen = new Set<number>();
+    return sides.flat().filter((hit) => !seen.has(hit.id) && seen.add(hit.id));
   }
   if (parsed.intent !== 'search') return [];
   return findProducts(ctx.db, parsed, options);

@@ -171,6 +171,7 @@ export const products = pgTable(
       t.views,
       t.id,
       t.createdAt,
+      t.storageGb,
     ),
     index('products_facet_brand_idx').on(
       t.brand,
@@ -182,6 +183,7 @@ export const products = pgTable(
       t.views,
       t.id,
       t.createdAt,
+      t.storageGb,
     ),
     // Filter-only result pages in the default order walk this and stop at the page's end.
     index('products_rank_idx').on(t.unitsSold.desc().nullsFirst(), t.views.desc().nullsFirst(), t.id),

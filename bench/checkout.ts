@@ -1,6 +1,6 @@
 /**
  * Checkout under contention: BUYERS customers, each with one unit in their cart, check out at the same moment
- * against a product that has STOCK units. Exactly STOCK orders must succeed, none may oversell, and the p95
+ * against one seller's listing that has STOCK units. Exactly STOCK orders must succeed, none may oversell, and the p95
  * request time must stay within P95_BUDGET_MS.
  *
  *   npx tsx bench/checkout.ts                                 # embedded PGlite (in memory)
@@ -18,10 +18,11 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { migrate, openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
-import { accounts, products, sessions, stores } from '../apps/server/src/db/schema';
+import { accounts, sessions, stores } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens';
 import { registerSeller } from '../apps/server/src/modules/auth/service';
+import { insertListing } from '../apps/server/src/testing/catalogue';
 import { median, percentile, record } from './results';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
@@ -92,7 +93,7 @@ async function runOnce(): Promise<RunResult> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
-    // Set-up goes through the services (not timed): a seller, one product, BUYERS customers with a session each.
+    // Set-up (not timed): a seller (through the service) with one listing, BUYERS customers with a session each.
     const password = 'Bench!passw0rd';
     const seller = await registerSeller(ctx, {
       sellerName: 'Bench Seller',
@@ -106,18 +107,14 @@ async function runOnce(): Promise<RunResult> {
       ctx.db,
       sql`select id from ${stores} where seller_id = ${seller.id}`,
     );
-    const [product] = await ctx.db
-      .insert(products)
-      .values({
-        storeId: store!.id,
-        name: 'Bench Phone',
-        brand: 'Bench',
-        category: 'mobile',
-        price: 50_000_00,
-        quantity: STOCK,
-      })
-      .returning({ id: products.id });
-    const productId = product!.id;
+    const { listingId } = await insertListing(ctx.db, {
+      storeId: store!.id,
+      name: 'Bench Phone',
+      brand: 'Bench',
+      category: 'mobile',
+      price: 50_000_00,
+      quantity: STOCK,
+    });
 
     // Buyers are written in bulk with one password hash: hashing 200 passwords is not what is measured.
     const passwordHash = await hashPassword(password);
@@ -148,7 +145,7 @@ async function runOnce(): Promise<RunResult> {
       const res = await fetch(`${base}/api/cart/items`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ productId }),
+        body: JSON.stringify({ listingId }),
       });
       if (res.status !== 201) throw new Error(`add to cart: ${res.status} ${await res.text()}`);
     }
@@ -165,12 +162,12 @@ async function runOnce(): Promise<RunResult> {
     const other = results.length - ok - refused;
     const [after] = await queryRows<{ quantity: number; units_sold: number }>(
       ctx.db,
-      sql`select quantity, units_sold from products where id = ${productId}`,
+      sql`select quantity, units_sold from listings where id = ${listingId}`,
     );
     const [sold] = await queryRows<{ n: number; orders: number }>(
       ctx.db,
       sql`select coalesce(sum(quantity), 0)::int as n, count(distinct order_id)::int as orders
-          from order_lines where product_id = ${productId}`,
+          from order_lines where listing_id = ${listingId}`,
     );
     const oversold = Math.max(0, sold!.n - STOCK);
     const p50 = percentile(times, 50);

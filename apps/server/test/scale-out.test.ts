@@ -155,10 +155,11 @@ describe('two servers on one PostgreSQL', () => {
       seller.cookie,
     );
     expect(created.status).toBe(201);
-    const productId = created.json.id ?? created.json.product?.id;
+    // Cart lines and order lines hold the seller's listing (201 {listing, product}).
+    const listingId = created.json.listing.id;
     const shoppers = await Promise.all(Array.from({ length: 12 }, (_, n) => account(n % 2, 'customer')));
     for (const [n, s] of shoppers.entries()) {
-      expect((await call(n % 2, 'POST', '/api/cart/items', { productId, quantity: 1 }, s.cookie)).status).toBeLessThan(
+      expect((await call(n % 2, 'POST', '/api/cart/items', { listingId, quantity: 1 }, s.cookie)).status).toBeLessThan(
         300,
       );
     }
@@ -177,12 +178,12 @@ describe('two servers on one PostgreSQL', () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     const [stock] = await queryRows<{ quantity: number }>(
       db.db,
-      sql`select quantity from products where id = ${productId}`,
+      sql`select quantity from listings where id = ${listingId}`,
     );
     expect(stock!.quantity).toBe(0);
     const [sold] = await queryRows<{ n: number }>(
       db.db,
-      sql`select coalesce(sum(quantity), 0)::int as n from order_lines where product_id = ${productId}`,
+      sql`select coalesce(sum(quantity), 0)::int as n from order_lines where listing_id = ${listingId}`,
     );
     expect(sold!.n).toBe(5);
   });

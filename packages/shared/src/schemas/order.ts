@@ -25,9 +25,16 @@ export const orderIdParams = z.object({
     .regex(/^SG\d+$/, orderMessages.notFound),
 });
 
+/**
+ * One line of an order. It holds one seller's listing: `productId` is that listing's id (as in the cart, and what a
+ * review names), also given as `listingId`; `catalogProductId` is its catalogue product (the product page). Both
+ * are null once the listing is deleted; the name, image and price are the order's own copy.
+ */
 export interface OrderLineView {
   id: number;
   productId: number | null;
+  listingId?: number | null;
+  catalogProductId?: number | null;
   name: string;
   image: string;
   unitPrice: number;

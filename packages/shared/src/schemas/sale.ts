@@ -65,8 +65,10 @@ export const saleCode = z
   .regex(/^[0-9a-fA-F]{8}$/)
   .transform((s) => s.toUpperCase());
 
+/** One listing on sale: `id` is the seller's listing, `productId` its catalogue product (the product page's id). */
 export interface SaleProductRow {
   id: number;
+  productId?: number;
   name: string;
   image: string;
   price: number;

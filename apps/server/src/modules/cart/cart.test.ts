@@ -5,7 +5,8 @@ import { cartMessages } from '@pricehub/shared/schemas/cart';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
 import { saleProducts, sales, stores } from '../../db/schema';
-import { addProduct, caller, createSellerWithStore } from '../checkout/testing';
+import { insertExternalOffer } from '../../testing/catalogue';
+import { addListing, addProduct, caller, createSellerWithStore } from '../checkout/testing';
 
 const t = await buildTestApp();
 const call = caller(t);
@@ -17,18 +18,25 @@ describe('cart arithmetic', () => {
     const phone = await addProduct(t, seller.storeId, { price: 1_000_00, quantity: 5 });
     const laptop = await addProduct(t, seller.storeId, { price: 2_500_50, quantity: 5 });
 
-    const first = await call('POST', '/api/cart/items', shopper.cookie, { productId: phone });
+    const first = await call('POST', '/api/cart/items', shopper.cookie, { listingId: phone });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ message: messages.cart.added, count: 1, subtotal: 1_000_00 });
 
-    const again = await call('POST', '/api/cart/items', shopper.cookie, { productId: phone });
+    const again = await call('POST', '/api/cart/items', shopper.cookie, { listingId: phone });
     expect(again.json()).toMatchObject({ message: messages.cart.increased, count: 2, subtotal: 2_000_00 });
 
-    const withLaptop = await call('POST', '/api/cart/items', shopper.cookie, { productId: laptop, quantity: 2 });
+    const withLaptop = await call('POST', '/api/cart/items', shopper.cookie, { listingId: laptop, quantity: 2 });
     // 2 × Rs 1000 + 2 × Rs 2500 (Rs 2500.50 floored to whole rupees)
     expect(withLaptop.json()).toMatchObject({ count: 4, subtotal: 2_000_00 + 5_000_00 });
     const line = withLaptop.json().items.find((i: { productId: number }) => i.productId === laptop);
-    expect(line).toMatchObject({ unitPrice: 2_500_00, price: 2_500_50, quantity: 2, lineTotal: 5_000_00, stock: 5 });
+    expect(line).toMatchObject({
+      listingId: laptop,
+      unitPrice: 2_500_00,
+      price: 2_500_50,
+      quantity: 2,
+      lineTotal: 5_000_00,
+      stock: 5,
+    });
     expect(line.store.name).toBe(seller.storeName);
 
     const down = await call('PATCH', `/api/cart/items/${phone}`, shopper.cookie, { quantity: 1 });
@@ -60,7 +68,7 @@ describe('cart arithmetic', () => {
         endsAt: new Date(now + 3600_000),
       })
       .returning();
-    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, productId: product });
+    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, listingId: product });
     const res = await call('POST', '/api/cart/items', shopper.cookie, { productId: product, quantity: 2 });
     // 99999 paisa − 15% = 84999.15 → 84999 paisa → floored to Rs 849 = 84900 paisa
     expect(res.json().items[0]).toMatchObject({ unitPrice: 849_00, price: 999_99, sale: { percent: 15 } });
@@ -71,15 +79,15 @@ describe('cart arithmetic', () => {
     const shopper = await createCustomer(t);
     const seller = await createSellerWithStore(t);
     const few = await addProduct(t, seller.storeId, { quantity: 2 });
-    const over = await call('POST', '/api/cart/items', shopper.cookie, { productId: few, quantity: 3 });
+    const over = await call('POST', '/api/cart/items', shopper.cookie, { listingId: few, quantity: 3 });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toBe(cartMessages.overStock(2));
-    await call('POST', '/api/cart/items', shopper.cookie, { productId: few, quantity: 2 });
-    expect((await call('POST', '/api/cart/items', shopper.cookie, { productId: few })).statusCode).toBe(409);
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: few, quantity: 2 });
+    expect((await call('POST', '/api/cart/items', shopper.cookie, { listingId: few })).statusCode).toBe(409);
     expect((await call('PATCH', `/api/cart/items/${few}`, shopper.cookie, { quantity: 3 })).statusCode).toBe(409);
 
     const gone = await addProduct(t, seller.storeId, { quantity: 0, stock: 'outofstock' });
-    const outOfStock = await call('POST', '/api/cart/items', shopper.cookie, { productId: gone });
+    const outOfStock = await call('POST', '/api/cart/items', shopper.cookie, { listingId: gone });
     expect(outOfStock.json().error.message).toBe(cartMessages.outOfStock);
 
     const external = await addProduct(t, null);
@@ -90,13 +98,20 @@ describe('cart arithmetic', () => {
     const closedSeller = await createSellerWithStore(t);
     const closedProduct = await addProduct(t, closedSeller.storeId);
     await t.ctx.db.update(stores).set({ status: 'closed' }).where(eq(stores.id, closedSeller.storeId));
-    const closed = await call('POST', '/api/cart/items', shopper.cookie, { productId: closedProduct });
+    const closed = await call('POST', '/api/cart/items', shopper.cookie, { listingId: closedProduct });
     expect(closed.json().error.message).toBe(cartMessages.storeClosed);
 
     expect((await call('POST', '/api/cart/items', shopper.cookie, { productId: 999999 })).statusCode).toBe(404);
+    const noListing = await call('POST', '/api/cart/items', shopper.cookie, { listingId: 999999 });
+    expect(noListing.statusCode).toBe(404);
+    expect(noListing.json().error.message).toBe(cartMessages.productNotFound);
+    expect((await call('POST', '/api/cart/items', shopper.cookie, { quantity: 1 })).statusCode).toBe(400);
     const bad = await call('POST', '/api/cart/items', shopper.cookie, { productId: few, quantity: -1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(cartMessages.quantityInvalid);
+    // An id past the database's integer range names no line (not a server error).
+    expect((await call('PATCH', '/api/cart/items/3000000000', shopper.cookie, { quantity: 1 })).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/cart/items/3000000000', shopper.cookie)).statusCode).toBe(404);
     const cart = await call('GET', '/api/cart', shopper.cookie);
     expect(cart.json().count).toBe(2);
   });
@@ -123,5 +138,123 @@ describe('cart arithmetic', () => {
       expect((await call(method, url, seller.cookie, body)).statusCode, `${method} ${url} as seller`).toBe(403);
       expect((await call(method, url, undefined, body)).statusCode, `${method} ${url} as visitor`).toBe(401);
     }
+  });
+});
+
+describe('cart lines hold listings', () => {
+  /** A catalogue product that three sellers list (and another store sells), each listing with its own wording. */
+  async function listedThrice() {
+    const [cheap, mid, dear] = await Promise.all([1, 2, 3].map(() => createSellerWithStore(t)));
+    const first = await addListing(t, cheap!.storeId, { name: 'Nova 8 by Cheap', price: 900_00, quantity: 1 });
+    const productId = first.productId;
+    const second = await addListing(t, mid!.storeId, { name: 'Nova 8 (Mid)', price: 1_000_00, productId });
+    const third = await addListing(t, dear!.storeId, { name: 'Nova 8 Dear', price: 1_200_00, productId });
+    await insertExternalOffer(t.ctx.db, { productId, storeName: 'Elsewhere Mart', price: 500_00 });
+    return {
+      productId,
+      cheap: first.listingId,
+      mid: second.listingId,
+      dear: third.listingId,
+      sellers: [cheap!, mid!, dear!],
+    };
+  }
+
+  it('adds our cheapest available listing for {productId: catalogue id}, a sale price counting', async () => {
+    const shopper = await createCustomer(t);
+    const p = await listedThrice();
+    const first = await call('POST', '/api/cart/items', shopper.cookie, { productId: p.productId });
+    expect(first.statusCode, first.body).toBe(201);
+    // The external offer is cheaper, but only our sellers' listings can go into a cart.
+    expect(first.json().items).toEqual([
+      expect.objectContaining({
+        productId: p.cheap,
+        listingId: p.cheap,
+        catalogProductId: p.productId,
+        name: 'Nova 8 by Cheap',
+        unitPrice: 900_00,
+        store: { slug: expect.any(String), name: p.sellers[0]!.storeName },
+      }),
+    ]);
+    // Its one unit is in the cart now: the next unit comes from the next cheapest listing with stock.
+    const second = await call('POST', '/api/cart/items', shopper.cookie, { productId: p.productId });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().items.map((i: { listingId: number }) => i.listingId)).toEqual([p.cheap, p.mid]);
+
+    // A 25% sale makes the dearest listing (Rs 1,200 → Rs 900) cheaper than the middle one for another shopper.
+    const now = Date.now();
+    const [sale] = await t.ctx.db
+      .insert(sales)
+      .values({
+        code: 'CA7A1061',
+        storeId: p.sellers[2]!.storeId,
+        title: 'Quarter off',
+        discountPercent: 25,
+        startsAt: new Date(now - 3600_000),
+        endsAt: new Date(now + 3600_000),
+      })
+      .returning();
+    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, listingId: p.dear });
+    await t.ctx.db.update(stores).set({ status: 'closed' }).where(eq(stores.id, p.sellers[0]!.storeId));
+    const other = await createCustomer(t);
+    const res = await call('POST', '/api/cart/items', other.cookie, { productId: p.productId });
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ listingId: p.dear, name: 'Nova 8 Dear', unitPrice: 900_00, price: 1_200_00 }),
+    ]);
+  });
+
+  it('adds the chosen seller’s listing for {listingId}, and PATCH/DELETE name the line by its listing id', async () => {
+    const shopper = await createCustomer(t);
+    const p = await listedThrice();
+    const res = await call('POST', '/api/cart/items', shopper.cookie, { listingId: p.dear, quantity: 2 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ listingId: p.dear, catalogProductId: p.productId, unitPrice: 1_200_00, quantity: 2 }),
+    ]);
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: p.mid });
+    const patched = await call('PATCH', `/api/cart/items/${p.dear}`, shopper.cookie, { quantity: 1 });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().items.map((i: { listingId: number; quantity: number }) => [i.listingId, i.quantity])).toEqual(
+      [
+        [p.dear, 1],
+        [p.mid, 1],
+      ],
+    );
+    // The catalogue product's id names no line of this cart (its cheapest listing is not in it).
+    expect((await call('DELETE', `/api/cart/items/${p.cheap}`, shopper.cookie)).statusCode).toBe(404);
+    const removed = await call('DELETE', `/api/cart/items/${p.mid}`, shopper.cookie);
+    expect(removed.json().items.map((i: { listingId: number }) => i.listingId)).toEqual([p.dear]);
+  });
+
+  it('treats an old client’s {productId: listing id} as that listing', async () => {
+    const shopper = await createCustomer(t);
+    const p = await listedThrice();
+    // p.mid was attached to an existing catalogue product, so no catalogue product has its id: before the
+    // catalogue it was the product id of that seller's product.
+    const res = await call('POST', '/api/cart/items', shopper.cookie, { productId: p.mid });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ productId: p.mid, listingId: p.mid, name: 'Nova 8 (Mid)' }),
+    ]);
+  });
+
+  it('answers 404, notSoldHere and outOfStock for a catalogue product it cannot sell', async () => {
+    const shopper = await createCustomer(t);
+    const missing = await call('POST', '/api/cart/items', shopper.cookie, { productId: 2_000_000_000 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(cartMessages.productNotFound);
+
+    const externalOnly = await addProduct(t, null);
+    const ext = await call('POST', '/api/cart/items', shopper.cookie, { productId: externalOnly });
+    expect(ext.statusCode).toBe(409);
+    expect(ext.json().error.message).toBe(cartMessages.notSoldHere);
+
+    const a = await createSellerWithStore(t);
+    const b = await createSellerWithStore(t);
+    const sold = await addListing(t, a.storeId, { quantity: 0, stock: 'outofstock' });
+    await addListing(t, b.storeId, { productId: sold.productId, quantity: 0 });
+    const none = await call('POST', '/api/cart/items', shopper.cookie, { productId: sold.productId });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe(cartMessages.outOfStock);
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return reply.status(result.message === messages.cart.added ? 201 : 200).send(result);
   });
 
+  // The path's id is the line's LISTING id (cart lines hold listings; `productId` is the path's old name).
   app.patch(
     '/cart/items/:productId',
     { config, schema: { tags, params: productIdParams, body: cartQuantityInput } },

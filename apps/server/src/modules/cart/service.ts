@@ -3,20 +3,22 @@ import { messages } from '@pricehub/shared/messages';
 import { cartMessages, type CartChange, type CartLine, type CartView } from '@pricehub/shared/schemas/cart';
 import type { AppContext } from '../../context';
 import { preparedOn, queryRows, type Db } from '../../db/client';
-import { cartItems, products, stores } from '../../db/schema';
+import { cartItems, listings, stores } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { activeSales, activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
 
+/** A cart line holds one seller's listing (`listingId`) of catalogue product `catalogProductId`. */
 const prepareCartRows = (db: Db) =>
   db
     .select({
-      productId: products.id,
-      name: products.name,
-      image: products.image,
-      brand: products.brand,
-      price: products.price,
-      stockQuantity: products.quantity,
-      stockStatus: products.stock,
+      listingId: listings.id,
+      catalogProductId: listings.productId,
+      name: listings.name,
+      image: listings.image,
+      brand: listings.brand,
+      price: listings.price,
+      stockQuantity: listings.quantity,
+      stockStatus: listings.stock,
       quantity: cartItems.quantity,
       storeId: stores.id,
       storeSlug: stores.slug,
@@ -24,15 +26,15 @@ const prepareCartRows = (db: Db) =>
       storeStatus: stores.status,
     })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(stores, eq(stores.id, products.storeId))
+    .innerJoin(listings, eq(listings.id, cartItems.listingId))
+    .innerJoin(stores, eq(stores.id, listings.storeId))
     .where(eq(cartItems.customerId, sql.placeholder('customerId')))
-    .orderBy(asc(cartItems.addedAt), asc(products.id))
-    .prepare('cart_rows');
+    .orderBy(asc(cartItems.addedAt), asc(listings.id))
+    .prepare('cart_listing_rows');
 
-/** The cart's rows with their product and store, oldest line first (the order the shopper added them). */
+/** The cart's rows with their listing and store, oldest line first (the order the shopper added them). */
 export function loadCartRows(db: Db, customerId: number) {
-  return preparedOn(db, 'cart_rows', prepareCartRows).execute({ customerId });
+  return preparedOn(db, 'cart_listing_rows', prepareCartRows).execute({ customerId });
 }
 
 export type CartRow = Awaited<ReturnType<typeof loadCartRows>>[number];
@@ -50,17 +52,18 @@ export async function takeCartRows(
   return queryRows<CartRow & { sale: ActiveSale | null }>(
     db,
     sql`with taken as (
-          delete from cart_items where customer_id = ${customerId} returning product_id, quantity, added_at
+          delete from cart_items where customer_id = ${customerId} returning listing_id, quantity, added_at
         )
-        select p.id as "productId", p.name, p.image, p.brand, p.price, p.quantity as "stockQuantity",
-               p.stock as "stockStatus", t.quantity, s.id as "storeId", s.slug as "storeSlug",
-               s.name as "storeName", s.status as "storeStatus", ${activeSaleSql(sql`p.id`, now)} as sale
-        from taken t join products p on p.id = t.product_id join stores s on s.id = p.store_id
-        order by t.added_at, p.id`,
+        select l.id as "listingId", l.product_id as "catalogProductId", l.name, l.image, l.brand, l.price,
+               l.quantity as "stockQuantity", l.stock as "stockStatus", t.quantity, s.id as "storeId",
+               s.slug as "storeSlug", s.name as "storeName", s.status as "storeStatus",
+               ${activeSaleSql(sql`l.id`, now)} as sale
+        from taken t join listings l on l.id = t.listing_id join stores s on s.id = l.store_id
+        order by t.added_at, l.id`,
   );
 }
 
-/** What a shopper can still buy of a product: nothing when it is marked out of stock or its store is closed. */
+/** What a shopper can still buy of a listing: nothing when it is marked out of stock or its store is closed. */
 const buyable = (row: { stockQuantity: number; stockStatus: string; storeStatus: string }) =>
   row.stockStatus === 'outofstock' || row.storeStatus === 'closed' ? 0 : row.stockQuantity;
 
@@ -68,14 +71,16 @@ export async function getCart(ctx: AppContext, customerId: number, db: Db = ctx.
   const rows = await loadCartRows(db, customerId);
   const sales = await activeSales(
     db,
-    rows.map((r) => r.productId),
+    rows.map((r) => r.listingId),
     ctx.now(),
   );
   const items: CartLine[] = rows.map((r) => {
-    const sale = sales.get(r.productId);
+    const sale = sales.get(r.listingId);
     const unit = unitPrice(r.price, sale);
     return {
-      productId: r.productId,
+      productId: r.listingId,
+      listingId: r.listingId,
+      catalogProductId: r.catalogProductId,
       name: r.name,
       image: r.image,
       brand: r.brand,
@@ -95,50 +100,134 @@ export async function getCart(ctx: AppContext, customerId: number, db: Db = ctx.
   };
 }
 
-/** The product a shopper wants, refused with a clear 4xx when it cannot go into a cart. */
-async function sellableProduct(db: Db, productId: number) {
+interface SellableListing {
+  id: number;
+  stockQuantity: number;
+}
+
+interface ListingCandidate {
+  id: number;
+  price: number;
+  quantity: number;
+  stock: 'instock' | 'outofstock';
+  store_status: 'open' | 'closed';
+  in_cart: number;
+  sale: ActiveSale | null;
+}
+
+/** A listing a shopper wants, refused with a clear 4xx when it cannot go into a cart. */
+async function sellableListing(db: Db, listingId: number): Promise<SellableListing> {
   const [row] = await db
     .select({
-      id: products.id,
-      storeId: products.storeId,
-      stockQuantity: products.quantity,
-      stockStatus: products.stock,
+      id: listings.id,
+      stockQuantity: listings.quantity,
+      stockStatus: listings.stock,
       storeStatus: stores.status,
     })
-    .from(products)
-    .leftJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(products.id, productId));
+    .from(listings)
+    .innerJoin(stores, eq(stores.id, listings.storeId))
+    .where(eq(listings.id, listingId));
   if (!row) throw notFound(cartMessages.productNotFound);
-  if (row.storeId === null) throw conflict(cartMessages.notSoldHere);
   if (row.storeStatus === 'closed') throw conflict(cartMessages.storeClosed);
   if (row.stockStatus === 'outofstock' || row.stockQuantity <= 0) throw conflict(cartMessages.outOfStock);
   return row;
 }
 
-async function lineQuantity(db: Db, customerId: number, productId: number): Promise<number | undefined> {
+/**
+ * What `{productId}` names: a catalogue product (or one merged into another, through its redirect), or, for a
+ * client of the days before the catalogue whose product ids were listing ids, a listing. Undefined: nothing.
+ */
+async function resolveProductId(
+  db: Db,
+  id: number,
+): Promise<{ kind: 'product'; productId: number } | { kind: 'listing'; listingId: number } | undefined> {
+  const [row] = await queryRows<{ product: number | null; listing: number | null; redirect: number | null }>(
+    db,
+    sql`select (select id from products where id = ${id}) as product,
+               (select id from listings where id = ${id}) as listing,
+               (select to_id from product_redirects where from_id = ${id}) as redirect`,
+  );
+  if (row?.product != null) return { kind: 'product', productId: row.product };
+  if (row?.listing != null) return { kind: 'listing', listingId: row.listing };
+  if (row?.redirect != null) return { kind: 'product', productId: row.redirect };
+  return undefined;
+}
+
+/**
+ * Our cheapest listing of a catalogue product that can take `add` more units for this customer (a sale price
+ * counts; the store is open; it has stock). When none has room for them all, the cheapest buyable one, so the
+ * shopper hears how many are left. Refusals: 409 notSoldHere (only other stores sell it), storeClosed (every
+ * listing is in a closed store), outOfStock (no listing has stock).
+ */
+async function cheapestListing(
+  db: Db,
+  customerId: number,
+  productId: number,
+  add: number,
+  now: Date,
+): Promise<SellableListing> {
+  const candidates = await queryRows<ListingCandidate>(
+    db,
+    sql`select l.id, l.price, l.quantity, l.stock, s.status as store_status,
+               coalesce(c.quantity, 0)::int as in_cart, ${activeSaleSql(sql`l.id`, now)} as sale
+        from listings l
+        join stores s on s.id = l.store_id
+        left join cart_items c on c.listing_id = l.id and c.customer_id = ${customerId}
+        where l.product_id = ${productId}`,
+  );
+  if (candidates.length === 0) throw conflict(cartMessages.notSoldHere);
+  const open = candidates.filter((c) => c.store_status === 'open');
+  if (open.length === 0) throw conflict(cartMessages.storeClosed);
+  const inStock = open
+    .filter((c) => c.stock === 'instock' && c.quantity > 0)
+    .map((c) => ({ ...c, unit: unitPrice(c.price, c.sale ?? undefined) }))
+    .sort((a, b) => a.unit - b.unit || a.id - b.id);
+  if (inStock.length === 0) throw conflict(cartMessages.outOfStock);
+  const chosen = inStock.find((c) => c.in_cart + add <= c.quantity) ?? inStock[0]!;
+  return { id: chosen.id, stockQuantity: chosen.quantity };
+}
+
+/** Ids past PostgreSQL's integer range name nothing (the database would refuse to compare them). */
+const MAX_ID = 2_147_483_647;
+
+async function lineQuantity(db: Db, customerId: number, listingId: number): Promise<number | undefined> {
+  if (listingId > MAX_ID) return undefined;
   const [line] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
-    .where(and(eq(cartItems.customerId, customerId), eq(cartItems.productId, productId)));
+    .where(and(eq(cartItems.customerId, customerId), eq(cartItems.listingId, listingId)));
   return line?.quantity;
 }
 
-/** Adds one unit (or `quantity`) of a product; an existing line grows instead of duplicating. */
+/**
+ * Adds one unit (or `quantity`) of a listing; an existing line grows instead of duplicating. `listingId` names
+ * the listing; `productId` alone takes our cheapest available listing of that catalogue product.
+ */
 export async function addItem(
   ctx: AppContext,
   customerId: number,
-  input: { productId: number; quantity?: number },
+  input: { listingId?: number; productId?: number; quantity?: number },
 ): Promise<CartChange> {
   const add = input.quantity ?? 1;
   const existing = await ctx.db.transaction(async (tx) => {
-    const product = await sellableProduct(tx, input.productId);
-    const current = await lineQuantity(tx, customerId, input.productId);
-    if ((current ?? 0) + add > product.stockQuantity) throw conflict(cartMessages.overStock(product.stockQuantity));
+    let listing: SellableListing;
+    if (input.listingId !== undefined) {
+      listing = await sellableListing(tx, input.listingId);
+    } else {
+      const named = input.productId === undefined ? undefined : await resolveProductId(tx, input.productId);
+      if (!named) throw notFound(cartMessages.productNotFound);
+      listing =
+        named.kind === 'listing'
+          ? await sellableListing(tx, named.listingId)
+          : await cheapestListing(tx, customerId, named.productId, add, ctx.now());
+    }
+    const current = await lineQuantity(tx, customerId, listing.id);
+    if ((current ?? 0) + add > listing.stockQuantity) throw conflict(cartMessages.overStock(listing.stockQuantity));
     await tx
       .insert(cartItems)
-      .values({ customerId, productId: input.productId, quantity: add, addedAt: ctx.now() })
+      .values({ customerId, listingId: listing.id, quantity: add, addedAt: ctx.now() })
       .onConflictDoUpdate({
-        target: [cartItems.customerId, cartItems.productId],
+        target: [cartItems.customerId, cartItems.listingId],
         set: { quantity: sql`${cartItems.quantity} + ${add}` },
       });
     return current !== undefined;
@@ -147,24 +236,24 @@ export async function addItem(
   return { message, ...(await getCart(ctx, customerId)) };
 }
 
-/** Sets a line's quantity; 0 removes it. Lowering is always allowed, raising only up to the stock. */
+/** Sets a line's quantity (the line is named by its listing id); 0 removes it. Raising is allowed up to the stock. */
 export async function setQuantity(
   ctx: AppContext,
   customerId: number,
-  productId: number,
+  listingId: number,
   quantity: number,
 ): Promise<CartChange> {
   const message = await ctx.db.transaction(async (tx) => {
-    const current = await lineQuantity(tx, customerId, productId);
+    const current = await lineQuantity(tx, customerId, listingId);
     if (current === undefined) throw notFound(cartMessages.notFound);
-    const where = and(eq(cartItems.customerId, customerId), eq(cartItems.productId, productId));
+    const where = and(eq(cartItems.customerId, customerId), eq(cartItems.listingId, listingId));
     if (quantity === 0) {
       await tx.delete(cartItems).where(where);
       return messages.cart.decreased;
     }
     if (quantity > current) {
-      const product = await sellableProduct(tx, productId);
-      if (quantity > product.stockQuantity) throw conflict(cartMessages.overStock(product.stockQuantity));
+      const listing = await sellableListing(tx, listingId);
+      if (quantity > listing.stockQuantity) throw conflict(cartMessages.overStock(listing.stockQuantity));
     }
     await tx.update(cartItems).set({ quantity }).where(where);
     return quantity >= current ? messages.cart.increased : messages.cart.decreased;
@@ -172,11 +261,12 @@ export async function setQuantity(
   return { message, ...(await getCart(ctx, customerId)) };
 }
 
-export async function removeItem(ctx: AppContext, customerId: number, productId: number): Promise<CartChange> {
+export async function removeItem(ctx: AppContext, customerId: number, listingId: number): Promise<CartChange> {
+  if (listingId > MAX_ID) throw notFound(cartMessages.notFound);
   const removed = await ctx.db
     .delete(cartItems)
-    .where(and(eq(cartItems.customerId, customerId), eq(cartItems.productId, productId)))
-    .returning({ productId: cartItems.productId });
+    .where(and(eq(cartItems.customerId, customerId), eq(cartItems.listingId, listingId)))
+    .returning({ listingId: cartItems.listingId });
   if (removed.length === 0) throw notFound(cartMessages.notFound);
   return { message: messages.cart.removed, ...(await getCart(ctx, customerId)) };
 }

@@ -6,14 +6,14 @@ import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
 import { queryRows } from '../../db/client';
 import { cartItems, mailOutbox, notifications, orders, promos, saleProducts, sales } from '../../db/schema';
-import { ADDRESS, addProduct, caller, createSellerWithStore, productState } from './testing';
+import { ADDRESS, addListing, addProduct, caller, createSellerWithStore, productState } from './testing';
 
 const t = await buildTestApp();
 const call = caller(t);
 const hour = 3600_000;
 
-const fill = async (user: TestUser, productId: number, quantity = 1) => {
-  const res = await call('POST', '/api/cart/items', user.cookie, { productId, quantity });
+const fill = async (user: TestUser, listingId: number, quantity = 1) => {
+  const res = await call('POST', '/api/cart/items', user.cookie, { listingId, quantity });
   expect(res.statusCode, res.body).toBeLessThan(300);
 };
 const checkout = (user: TestUser, body: Record<string, unknown> = {}) =>
@@ -38,7 +38,7 @@ describe('checkout with cash on delivery', () => {
         endsAt: new Date(now + hour),
       })
       .returning();
-    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, productId: phone });
+    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, listingId: phone });
     await t.ctx.db.insert(promos).values({
       code: 'LAPTOP15',
       storeId: b.storeId,
@@ -103,7 +103,7 @@ describe('checkout with cash on delivery', () => {
     const scarce = await addProduct(t, s.storeId, { quantity: 3, name: 'Scarce Phone' });
     await fill(shopper, plenty, 2);
     await fill(shopper, scarce, 3);
-    await t.ctx.db.execute(sql`update products set quantity = 1 where id = ${scarce}`);
+    await t.ctx.db.execute(sql`update listings set quantity = 1 where id = ${scarce}`);
     const before = (await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from orders`))[0]!.n;
 
     const res = await checkout(shopper);
@@ -190,9 +190,162 @@ describe('checkout with cash on delivery', () => {
     expect(await productState(t, p)).toEqual({ quantity: 0, unitsSold: 10, stock: 'outofstock' });
     const sold = await queryRows<{ n: number }>(
       t.ctx.db,
-      sql`select coalesce(sum(quantity), 0)::int as n from order_lines where product_id = ${p}`,
+      sql`select coalesce(sum(quantity), 0)::int as n from order_lines where listing_id = ${p}`,
     );
     expect(sold[0]!.n).toBe(10);
+  });
+});
+
+describe('two sellers listing one catalogue product', () => {
+  it('gives each seller their own order with their own line when a shopper buys both listings', async () => {
+    const shopper = await createCustomer(t);
+    const a = await createSellerWithStore(t);
+    const b = await createSellerWithStore(t);
+    const first = await addListing(t, a.storeId, { name: 'Pixel 9 128GB (A)', price: 150_000_00, quantity: 4 });
+    const second = await addListing(t, b.storeId, {
+      name: 'Google Pixel 9 - 128 GB (B)',
+      price: 149_000_00,
+      quantity: 2,
+      productId: first.productId,
+    });
+    expect(second.productId).toBe(first.productId);
+    await fill(shopper, first.listingId, 1);
+    await fill(shopper, second.listingId, 2);
+    const cart = (await call('GET', '/api/cart', shopper.cookie)).json();
+    expect(
+      cart.items.map((i: { listingId: number; catalogProductId: number }) => [i.listingId, i.catalogProductId]),
+    ).toEqual([
+      [first.listingId, first.productId],
+      [second.listingId, first.productId],
+    ]);
+
+    const res = await checkout(shopper);
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json().orders as { orderId: string; total: number }[];
+    expect(placed).toHaveLength(2);
+
+    const ordersOf = async (seller: { cookie: string }) =>
+      (await call('GET', '/api/seller/orders', seller.cookie)).json().orders as {
+        orderId: string;
+        total: number;
+        lines: {
+          productId: number;
+          listingId: number;
+          catalogProductId: number;
+          name: string;
+          quantity: number;
+          unitPrice: number;
+        }[];
+      }[];
+    const ofA = await ordersOf(a);
+    const ofB = await ordersOf(b);
+    expect(ofA).toHaveLength(1);
+    expect(ofB).toHaveLength(1);
+    expect(ofA[0]!.lines).toEqual([
+      expect.objectContaining({
+        productId: first.listingId,
+        listingId: first.listingId,
+        catalogProductId: first.productId,
+        name: 'Pixel 9 128GB (A)',
+        unitPrice: 150_000_00,
+        quantity: 1,
+      }),
+    ]);
+    expect(ofB[0]!.lines).toEqual([
+      expect.objectContaining({
+        listingId: second.listingId,
+        catalogProductId: first.productId,
+        name: 'Google Pixel 9 - 128 GB (B)',
+        unitPrice: 149_000_00,
+        quantity: 2,
+      }),
+    ]);
+    expect(ofA[0]!.total).toBe(150_000_00 + SHIPPING_FEE);
+    expect(ofB[0]!.total).toBe(2 * 149_000_00 + SHIPPING_FEE);
+    expect(new Set([ofA[0]!.orderId, ofB[0]!.orderId])).toEqual(new Set(placed.map((o) => o.orderId)));
+
+    // Each seller's shelf gave its own units; the catalogue product sums them up.
+    expect(await productState(t, first.listingId)).toEqual({ quantity: 3, unitsSold: 1, stock: 'instock' });
+    expect(await productState(t, second.listingId)).toEqual({ quantity: 0, unitsSold: 2, stock: 'outofstock' });
+    const [catalogue] = await queryRows<{ units_sold: number; in_stock: boolean }>(
+      t.ctx.db,
+      sql`select units_sold, in_stock from products where id = ${first.productId}`,
+    );
+    expect(catalogue).toEqual({ units_sold: 3, in_stock: true });
+    const notes = await t.ctx.db.select().from(notifications).where(eq(notifications.storeId, b.storeId));
+    expect(notes.map((n) => n.product)).toEqual(['Google Pixel 9 - 128 GB (B) ×2']);
+  });
+
+  it('refuses a multi-line cart whose listing ran short, naming the line by its listing id, and writes nothing', async () => {
+    const shopper = await createCustomer(t);
+    const a = await createSellerWithStore(t);
+    const b = await createSellerWithStore(t);
+    const first = await addListing(t, a.storeId, { quantity: 5 });
+    const second = await addListing(t, b.storeId, { name: 'Short One', quantity: 3, productId: first.productId });
+    await fill(shopper, first.listingId, 2);
+    await fill(shopper, second.listingId, 3);
+    // Another buyer took two of the three after this shopper filled the cart.
+    await t.ctx.db.execute(sql`update listings set quantity = 1 where id = ${second.listingId}`);
+    const res = await checkout(shopper);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.details.short).toEqual([
+      { productId: second.listingId, name: 'Short One', requested: 3, available: 1 },
+    ]);
+    expect(await productState(t, first.listingId)).toMatchObject({ quantity: 5, unitsSold: 0 });
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(5);
+  });
+});
+
+describe('concurrent checkouts of listings of shared catalogue products', () => {
+  it('never fails with a server error nor oversells, whatever the mix of listings in each cart', async () => {
+    const a = await createSellerWithStore(t);
+    const b = await createSellerWithStore(t);
+    // Listing ids interleave the two catalogue products, so listing order and product order differ.
+    const aP = await addListing(t, a.storeId, { name: 'Shared P (A)', quantity: 6 });
+    const aQ = await addListing(t, a.storeId, { name: 'Shared Q (A)', quantity: 6 });
+    const bP = await addListing(t, b.storeId, { name: 'Shared P (B)', quantity: 6, productId: aP.productId });
+    const bQ = await addListing(t, b.storeId, { name: 'Shared Q (B)', quantity: 6, productId: aQ.productId });
+    const listingsOf = [aP, aQ, bP, bQ].map((l) => l.listingId);
+    const carts = [
+      [aP, bQ],
+      [aQ, bP],
+      [bQ, aP, bP],
+      [aQ, bQ],
+      [bP, aP],
+      [aP, aQ, bP, bQ],
+    ];
+    const buyers = await Promise.all(Array.from({ length: 24 }, () => createCustomer(t)));
+    for (const [n, buyer] of buyers.entries()) {
+      for (const line of carts[n % carts.length]!) await fill(buyer, line.listingId, 1);
+    }
+    const results = await Promise.all(buyers.map((buyer) => checkout(buyer)));
+    expect(results.map((r) => r.statusCode).filter((c) => c !== 201 && c !== 409)).toEqual([]);
+    expect(results.some((r) => r.statusCode === 201)).toBe(true);
+
+    const shelves = await queryRows<{ id: number; quantity: number; units_sold: number; sold: number }>(
+      t.ctx.db,
+      sql`select l.id, l.quantity, l.units_sold,
+            (select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.listing_id = l.id) as sold
+          from listings l where l.id in (${sql.join(
+            listingsOf.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    for (const shelf of shelves) {
+      expect(shelf.sold, `listing ${shelf.id}`).toBe(shelf.units_sold);
+      expect(shelf.quantity + shelf.sold, `listing ${shelf.id}`).toBe(6);
+    }
+    const products = await queryRows<{ id: number; units_sold: number }>(
+      t.ctx.db,
+      sql`select id, units_sold from products where id in (${aP.productId}, ${aQ.productId})`,
+    );
+    const unitsOf = (ids: number[]) => shelves.filter((s) => ids.includes(s.id)).reduce((n, s) => n + s.units_sold, 0);
+    expect(new Map(products.map((p) => [p.id, p.units_sold]))).toEqual(
+      new Map([
+        [aP.productId, unitsOf([aP.listingId, bP.listingId])],
+        [aQ.productId, unitsOf([aQ.listingId, bQ.listingId])],
+      ]),
+    );
   });
 });
 

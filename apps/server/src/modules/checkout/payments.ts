@@ -60,7 +60,7 @@ export async function openOnlinePayment(
 }
 
 /**
- * Marks a payment and its orders paid, empties those products from the cart, and announces the orders.
+ * Marks a payment and its orders paid, empties those listings from the cart, and announces the orders.
  * Idempotent: only a pending payment changes, so a replayed webhook or a double click does nothing.
  */
 export async function markPaid(ctx: AppContext, paymentId: string): Promise<boolean> {
@@ -79,14 +79,14 @@ export async function markPaid(ctx: AppContext, paymentId: string): Promise<bool
     const orderIds = paid.map((o) => o.id);
     if (orderIds.length > 0) {
       const bought = await tx
-        .select({ productId: orderLines.productId })
+        .select({ listingId: orderLines.listingId })
         .from(orderLines)
         .where(inArray(orderLines.orderId, orderIds));
-      const productIds = bought.map((b) => b.productId).filter((id): id is number => id !== null);
-      if (productIds.length > 0) {
+      const listingIds = bought.map((b) => b.listingId).filter((id): id is number => id !== null);
+      if (listingIds.length > 0) {
         await tx
           .delete(cartItems)
-          .where(and(eq(cartItems.customerId, payment.customerId), inArray(cartItems.productId, productIds)));
+          .where(and(eq(cartItems.customerId, payment.customerId), inArray(cartItems.listingId, listingIds)));
       }
       await announceOrders(tx, ctx, await loadOrderAnnouncements(tx, orderIds));
     }

@@ -9,7 +9,7 @@ export interface NewOrder {
   discount: number;
   total: number;
   promoCode: string | null;
-  lines: { productId: number; name: string; image: string; unitPrice: number; quantity: number }[];
+  lines: { listingId: number; name: string; image: string; unitPrice: number; quantity: number }[];
 }
 
 export interface NewOrdersInput {
@@ -48,10 +48,10 @@ export async function insertOrders(tx: Db, input: NewOrdersInput): Promise<Map<n
           order by x.n
           returning id, store_id
         ), l as (
-          insert into order_lines (order_id, product_id, name, image, unit_price, quantity)
-          select o.id, y."productId", y.name, y.image, y."unitPrice", y.quantity
+          insert into order_lines (order_id, listing_id, name, image, unit_price, quantity)
+          select o.id, y."listingId", y.name, y.image, y."unitPrice", y.quantity
           from json_to_recordset(${JSON.stringify(lines)}::json)
-               as y("storeId" int, "productId" int, name text, image text, "unitPrice" int, quantity int, n int)
+               as y("storeId" int, "listingId" int, name text, image text, "unitPrice" int, quantity int, n int)
           join o on o.store_id = y."storeId"
           order by y.n
         )

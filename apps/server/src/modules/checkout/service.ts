@@ -17,6 +17,7 @@ import { announceOrders } from '../notifications/announce';
 import { findPromoByCode, isPromoActive, type Promo } from '../promos/lookup';
 import { activeSales, unitPrice, type ActiveSale } from '../sales/pricing';
 import { openOnlinePayment } from './payments';
+import { lockListings } from '../orders/repository';
 import { insertOrders } from './repository';
 
 /** Unpaid online orders hold their stock this long, then the release job puts it back. */
@@ -57,7 +58,7 @@ function checkBuyable(rows: CartRow[]): void {
   const closed = rows.filter((r) => r.storeStatus === 'closed');
   if (closed.length > 0) {
     const short: ShortLine[] = closed.map((r) => ({
-      productId: r.productId,
+      productId: r.listingId,
       name: r.name,
       requested: r.quantity,
       available: 0,
@@ -67,36 +68,64 @@ function checkBuyable(rows: CartRow[]): void {
 }
 
 /**
- * Takes the units off the shelf, row by row in product id order (so concurrent checkouts lock rows in the same
- * order and cannot deadlock). The `quantity >= n` guard is what makes overselling impossible: PostgreSQL
+ * Takes the units off the shelf. The `quantity >= n` guard is what makes overselling impossible: PostgreSQL
  * re-checks it after waiting for a concurrent buyer's row lock. Answers the lines that were short.
+ *
+ * Lock order: taking units off a listing also updates its catalogue product's summary (units sold, stock: a
+ * trigger), so every transaction that changes listings takes all its listing rows first, in listing id order,
+ * then the catalogue products, in product id order; two checkouts (or a checkout and a cancellation) can then
+ * never wait on each other in a circle. A one-line cart does that with its one update; a longer one locks its
+ * listings first (and learns from them which lines are short, without touching anything).
  */
 async function reserveStock(tx: Db, rows: CartRow[]): Promise<ShortLine[]> {
+  const byListing = [...rows].sort((a, b) => a.listingId - b.listingId);
+  let productOf = new Map(rows.map((r) => [r.listingId, r.catalogProductId]));
+  if (byListing.length > 1) {
+    const locked = await lockListings(
+      tx,
+      byListing.map((r) => r.listingId),
+    );
+    const shelf = new Map(locked.map((l) => [l.id, l]));
+    const short = byListing
+      .map((r) => ({ row: r, listing: shelf.get(r.listingId) }))
+      .filter(({ row, listing }) => !listing || listing.stock !== 'instock' || listing.quantity < row.quantity)
+      .map(({ row, listing }) => ({
+        productId: row.listingId,
+        name: row.name,
+        requested: row.quantity,
+        available: listing && listing.stock === 'instock' ? listing.quantity : 0,
+      }));
+    if (short.length > 0) return short;
+    productOf = new Map(locked.map((l) => [l.id, l.product_id]));
+  }
   const short: ShortLine[] = [];
-  for (const row of [...rows].sort((a, b) => a.productId - b.productId)) {
+  const byProduct = [...byListing].sort(
+    (a, b) => productOf.get(a.listingId)! - productOf.get(b.listingId)! || a.listingId - b.listingId,
+  );
+  for (const row of byProduct) {
     const updated = await queryRows<{ id: number }>(
       tx,
-      sql`update products set quantity = quantity - ${row.quantity}, units_sold = units_sold + ${row.quantity},
+      sql`update listings set quantity = quantity - ${row.quantity}, units_sold = units_sold + ${row.quantity},
             stock = case when quantity - ${row.quantity} = 0 then 'outofstock'::stock_status else stock end,
             updated_at = now()
-          where id = ${row.productId} and quantity >= ${row.quantity} and stock = 'instock'
+          where id = ${row.listingId} and quantity >= ${row.quantity} and stock = 'instock'
           returning id`,
     );
     if (updated.length === 0) {
-      short.push({ productId: row.productId, name: row.name, requested: row.quantity, available: 0 });
+      short.push({ productId: row.listingId, name: row.name, requested: row.quantity, available: 0 });
     }
   }
   if (short.length > 0) {
     const now = await queryRows<{ id: number; quantity: number; stock: string }>(
       tx,
-      sql`select id, quantity, stock from products where id in (${sql.join(
+      sql`select id, quantity, stock from listings where id in (${sql.join(
         short.map((s) => sql`${s.productId}`),
         sql`, `,
       )})`,
     );
     for (const s of short) {
-      const p = now.find((r) => r.id === s.productId);
-      s.available = p && p.stock === 'instock' ? p.quantity : 0;
+      const l = now.find((r) => r.id === s.productId);
+      s.available = l && l.stock === 'instock' ? l.quantity : 0;
     }
   }
   return short;
@@ -107,7 +136,7 @@ function draftOrders(rows: CartRow[], sales: Map<number, ActiveSale>, promo: Pro
   const byStore = new Map<number, CartRow[]>();
   for (const row of rows) byStore.set(row.storeId, [...(byStore.get(row.storeId) ?? []), row]);
   return [...byStore].map(([storeId, storeRows]) => {
-    const lines = storeRows.map((r) => ({ ...r, unit: unitPrice(r.price, sales.get(r.productId)) }));
+    const lines = storeRows.map((r) => ({ ...r, unit: unitPrice(r.price, sales.get(r.listingId)) }));
     const subtotal = lines.reduce((n, r) => n + r.unit * r.quantity, 0);
     const discount = promo && promo.storeId === storeId ? subtotal - discounted(subtotal, promo.percent) : 0;
     return { storeId, subtotal, discount, total: subtotal + SHIPPING_FEE - discount, lines };
@@ -120,7 +149,7 @@ function refuseVisiblyShort(rows: CartRow[]): void {
   if (short.length === 0) return;
   throw conflict(checkoutMessages.shortStock, undefined, {
     short: short.map((r) => ({
-      productId: r.productId,
+      productId: r.listingId,
       name: r.name,
       requested: r.quantity,
       available: r.stockStatus === 'outofstock' ? 0 : r.stockQuantity,
@@ -137,15 +166,15 @@ export interface Buyer {
 /**
  * Turns the customer's cart into one order per seller, in ONE transaction: the cart is read (and, for cash on
  * delivery, emptied), orders and lines written, the sellers notified, stock reserved. If any line is short,
- * nothing is written. The statements are few on purpose: in a rush on one product, buyers who can already see it
- * is gone are refused after one read, and the rest hold the product row only for the commit.
+ * nothing is written. The statements are few on purpose: in a rush on one listing, buyers who can already see it
+ * is gone are refused after one read, and the rest hold the listing row only for the commit.
  */
 export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutRequest): Promise<CheckoutResult> {
   const online = input.paymentMethod === 'online';
   if (online && !ctx.config.stripe && !ctx.config.testGateway) throw conflict(checkoutMessages.onlineUnavailable);
   const placed = await ctx.database.onOneConnection(async (db) => {
     // A first look, on the connection the transaction will use, just before it starts: a buyer who can already
-    // see the product is gone is refused after one read, without a transaction opened and rolled back.
+    // see the listing is gone is refused after one read, without a transaction opened and rolled back.
     const cart = await loadCartRows(db, buyer.id);
     checkBuyable(cart);
     refuseVisiblyShort(cart);
@@ -175,7 +204,7 @@ async function cartWithSales(tx: Db, customerId: number, now: Date): Promise<Pri
     rows,
     sales: await activeSales(
       tx,
-      rows.map((r) => r.productId),
+      rows.map((r) => r.listingId),
       now,
     ),
   };
@@ -183,7 +212,7 @@ async function cartWithSales(tx: Db, customerId: number, now: Date): Promise<Pri
 
 async function takenCart(tx: Db, customerId: number, now: Date): Promise<PricedCart> {
   const rows = await takeCartRows(tx, customerId, now);
-  return { rows, sales: new Map(rows.flatMap((r) => (r.sale ? [[r.productId, r.sale] as const] : []))) };
+  return { rows, sales: new Map(rows.flatMap((r) => (r.sale ? [[r.listingId, r.sale] as const] : []))) };
 }
 
 /** The orders themselves, in one transaction on `db`. */
@@ -228,7 +257,7 @@ async function placeOrders(ctx: AppContext, db: Db, buyer: Buyer, input: Checkou
         total: o.total,
         promoCode: o.discount > 0 && promo ? promo.code : null,
         lines: o.lines.map((l) => ({
-          productId: l.productId,
+          listingId: l.listingId,
           name: l.name,
           image: l.image,
           unitPrice: l.unit,
@@ -252,7 +281,7 @@ async function placeOrders(ctx: AppContext, db: Db, buyer: Buyer, input: Checkou
     }));
     if (!online) await announceOrders(tx, ctx, created);
 
-    // Stock last: the product rows stay locked only until the commit that follows, so buyers of the same product
+    // Stock last: the listing rows stay locked only until the commit that follows, so buyers of the same listing
     // queue for as short a time as possible. A short line rolls back everything written above.
     const short = await reserveStock(tx, rows);
     if (short.length > 0) throw conflict(checkoutMessages.shortStock, undefined, { short });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../testing/test-app';
 import { createSeller, type TestSeller } from '../../testing/factories';
-import { products, stores } from '../../db/schema';
+import { insertCatalogueProduct, insertExternalOffer, insertListing } from '../../testing/catalogue';
+import { listings, stores } from '../../db/schema';
 
 /** Shared by the shopping modules' API tests: sellers with stock, and a short way to call the API. */
 
@@ -17,33 +18,59 @@ export async function createSellerWithStore(t: TestApp): Promise<SellerWithStore
 
 let productCounter = 0;
 
-/** A listed product; `price` in paisa. */
-export async function addProduct(
-  t: TestApp,
-  storeId: number | null,
-  over: Partial<{ name: string; price: number; quantity: number; stock: 'instock' | 'outofstock' }> = {},
-): Promise<number> {
+export type ProductFields = Partial<{
+  name: string;
+  price: number;
+  quantity: number;
+  stock: 'instock' | 'outofstock';
+  /** List this existing catalogue product (another seller's, say) instead of a new one. */
+  productId: number;
+}>;
+
+/**
+ * A seller's listing, answering the LISTING id (what a cart line and an order line hold); `price` in paisa.
+ * Without a store: a catalogue product only another store sells (an external offer), answering its product id.
+ */
+export async function addProduct(t: TestApp, storeId: number | null, over: ProductFields = {}): Promise<number> {
   productCounter += 1;
-  const [row] = await t.ctx.db
-    .insert(products)
-    .values({
-      storeId,
-      name: over.name ?? `Test Phone ${productCounter}`,
-      brand: 'Testbrand',
-      category: 'mobile',
+  const name = over.name ?? `Test Phone ${productCounter}`;
+  if (storeId === null) {
+    const productId = await insertCatalogueProduct(t.ctx.db, { name, brand: 'Testbrand' });
+    await insertExternalOffer(t.ctx.db, {
+      productId,
+      storeName: `Other Store ${productCounter}`,
       price: over.price ?? 10_000_00,
-      quantity: over.quantity ?? 10,
-      stock: over.stock ?? 'instock',
-    })
-    .returning({ id: products.id });
-  return row!.id;
+    });
+    return productId;
+  }
+  return (await addListing(t, storeId, { ...over, name })).listingId;
 }
 
-export async function productState(t: TestApp, id: number) {
+/** A seller's listing with its catalogue product (a new one of its own, sharing its id, unless `productId`). */
+export async function addListing(
+  t: TestApp,
+  storeId: number,
+  over: ProductFields = {},
+): Promise<{ listingId: number; productId: number }> {
+  productCounter += 1;
+  return insertListing(t.ctx.db, {
+    storeId,
+    productId: over.productId,
+    name: over.name ?? `Test Phone ${productCounter}`,
+    brand: 'Testbrand',
+    category: 'mobile',
+    price: over.price ?? 10_000_00,
+    quantity: over.quantity ?? 10,
+    stock: over.stock ?? 'instock',
+  });
+}
+
+/** A listing's shelf: what is left, what sold, whether it shows as in stock. */
+export async function productState(t: TestApp, listingId: number) {
   const [row] = await t.ctx.db
-    .select({ quantity: products.quantity, unitsSold: products.unitsSold, stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
+    .select({ quantity: listings.quantity, unitsSold: listings.unitsSold, stock: listings.stock })
+    .from(listings)
+    .where(eq(listings.id, listingId));
   return row!;
 }
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, reviews } from '../../db/schema';
+import { orderLines, products, reviews } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
-import { insertOrder, insertProduct, storeIdOf } from '../sales/test-fixtures';
+import { insertOrder, insertStoreListing, storeIdOf } from '../sales/test-fixtures';
 
 const t = await buildTestApp();
 // A fixed clock mid-month, so "this month" and "11 months ago" do not depend on when the suite runs.
@@ -16,16 +16,33 @@ const storeId = await storeIdOf(t.ctx, seller.id);
 const rival = await createSeller(t);
 const rivalStore = await storeIdOf(t.ctx, rival.id);
 
-const phone = await insertProduct(t.ctx, storeId, { name: 'Galaxy A15', price: 50_000_00 });
-const laptop = await insertProduct(t.ctx, storeId, { name: 'IdeaPad 3', price: 120_000_00 });
-await t.ctx.db.update(products).set({ views: 42 }).where(eq(products.id, phone.id));
-await t.ctx.db.update(products).set({ views: 7 }).where(eq(products.id, laptop.id));
+const phone = await insertStoreListing(t.ctx, storeId, { name: 'Galaxy A15', price: 50_000_00 });
+const laptop = await insertStoreListing(t.ctx, storeId, { name: 'IdeaPad 3', price: 120_000_00 });
+await t.ctx.db.update(products).set({ views: 42 }).where(eq(products.id, phone.productId));
+await t.ctx.db.update(products).set({ views: 7 }).where(eq(products.id, laptop.productId));
 await t.ctx.db.insert(reviews).values([
-  { productId: phone.id, rating: 4, text: 'good' },
-  { productId: laptop.id, rating: 5, text: 'great' },
-  { productId: laptop.id, rating: 4, text: 'fine' },
+  { productId: phone.productId, rating: 4, text: 'good' },
+  { productId: laptop.productId, rating: 5, text: 'great' },
+  { productId: laptop.productId, rating: 4, text: 'fine' },
 ]);
-await insertProduct(t.ctx, rivalStore, { name: 'Rival Phone', price: 1_00 });
+await insertStoreListing(t.ctx, rivalStore, { name: 'Rival Phone', price: 1_00 });
+// The rival also sells the Galaxy A15 (the same catalogue product) and got a 1-star review for their sale of it:
+// that is the rival's rating, not this store's.
+const rivalGalaxy = await insertStoreListing(t.ctx, rivalStore, { name: 'Galaxy A15', productId: phone.productId });
+const rivalOrder = await insertOrder(t.ctx, {
+  customerId: shopper.id,
+  storeId: rivalStore,
+  total: 1_00,
+  createdAt: new Date('2026-06-02T00:00:00Z'),
+});
+const [rivalLine] = await t.ctx.db
+  .update(orderLines)
+  .set({ listingId: rivalGalaxy.listingId })
+  .where(eq(orderLines.orderId, rivalOrder))
+  .returning();
+await t.ctx.db
+  .insert(reviews)
+  .values({ productId: phone.productId, orderLineId: rivalLine!.id, rating: 1, text: 'bad seller' });
 
 const order = (storeId: number, total: number, iso: string, status?: 'Cancelled' | 'Completed') =>
   insertOrder(t.ctx, { customerId: shopper.id, storeId, total, createdAt: new Date(iso), status });

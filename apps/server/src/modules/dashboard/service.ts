@@ -10,7 +10,10 @@ const RECENT_ORDERS = 10;
 /**
  * The whole dashboard in one statement, so the page costs one round trip. Months are UTC calendar months; the
  * 12-month series comes from generate_series so months without sales still appear (as 0). Cancelled orders
- * earn nothing and are left out of revenue, counts and the monthly series.
+ * earn nothing and are left out of revenue, counts and the monthly series. "Products" are the store's listings
+ * (their own name and price); views are their catalogue products' page views. The rating is the mean of reviews of
+ * what this store sold (the review's order line is this store's), and of reviews written without an order (the
+ * demo's, and those from before orders were kept) of a catalogue product this store lists.
  */
 export async function sellerDashboard(ctx: AppContext, storeId: number): Promise<SellerDashboard> {
   const now = ctx.now();
@@ -38,13 +41,16 @@ export async function sellerDashboard(ctx: AppContext, storeId: number): Promise
           'revenueThisMonth', (select coalesce(sum(total), 0)::bigint from live_orders
                                where created_utc >= (select start from this_month)),
           'orders', (select count(*)::int from live_orders),
-          'products', (select count(*)::int from products where store_id = ${storeId}),
+          'products', (select count(*)::int from listings where store_id = ${storeId}),
           'averageRating', (select round(avg(r.rating)::numeric, 1)::float8 from reviews r
-                            join products p on p.id = r.product_id
-                            where p.store_id = ${storeId} and r.rating is not null)
+                            where r.rating is not null and (
+                              r.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id
+                                                  where o.store_id = ${storeId})
+                              or (r.order_line_id is null and r.product_id in (
+                                    select product_id from listings where store_id = ${storeId}))))
         ),
         'priceChart', coalesce((select json_agg(json_build_object('name', name, 'price', price) order by created_at, id)
-                                from (select name, price, created_at, id from products where store_id = ${storeId}
+                                from (select name, price, created_at, id from listings where store_id = ${storeId}
                                       order by created_at desc, id desc limit ${PRICE_CHART_LIMIT}) p), '[]'::json),
         'salesByMonth', (select json_agg(json_build_object(
                             'month', to_char(start, 'YYYY-MM'),
@@ -53,8 +59,9 @@ export async function sellerDashboard(ctx: AppContext, storeId: number): Promise
                             'orders', orders) order by start)
                          from monthly),
         'views', coalesce((select json_agg(json_build_object('name', name, 'views', views) order by views desc, id)
-                           from (select name, views, id from products where store_id = ${storeId}
-                                 order by views desc, id limit ${VIEWS_LIMIT}) v), '[]'::json),
+                           from (select l.name, p.views, l.id from listings l join products p on p.id = l.product_id
+                                 where l.store_id = ${storeId}
+                                 order by p.views desc, l.id limit ${VIEWS_LIMIT}) v), '[]'::json),
         'recentOrders', coalesce((select json_agg(json_build_object(
                                     'orderId', o.id, 'customer', a.name, 'total', o.total,
                                     'status', o.status, 'createdAt', o.created_at) order by o.created_at desc, o.id desc)

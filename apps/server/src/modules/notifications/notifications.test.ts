@@ -13,7 +13,7 @@ const call = caller(t);
 async function orderFrom(seller: { storeId: number }, productName = 'Pixel Phone') {
   const shopper = await createCustomer(t, { name: 'Bilal Ahmed' });
   const product = await addProduct(t, seller.storeId, { name: productName, price: 700_00 });
-  await call('POST', '/api/cart/items', shopper.cookie, { productId: product, quantity: 2 });
+  await call('POST', '/api/cart/items', shopper.cookie, { listingId: product, quantity: 2 });
   const res = await call('POST', '/api/checkout', shopper.cookie, {
     paymentMethod: 'cashOnDel',
     shippingAddress: ADDRESS,

@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { orderMessages } from '@pricehub/shared/schemas/order';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
+import { queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import {
   ADDRESS,
+  addListing,
   addProduct,
   caller,
   createSellerWithStore,
@@ -24,7 +26,7 @@ async function placeOrder(
   const shopper = await createCustomer(t);
   const seller = await createSellerWithStore(t);
   const product = await addProduct(t, seller.storeId, { quantity: 5, price: 300_00 });
-  await call('POST', '/api/cart/items', shopper.cookie, { productId: product, quantity });
+  await call('POST', '/api/cart/items', shopper.cookie, { listingId: product, quantity });
   const res = await call('POST', '/api/checkout', shopper.cookie, {
     paymentMethod: 'cashOnDel',
     shippingAddress: ADDRESS,
@@ -44,7 +46,7 @@ describe('customer orders', () => {
     const ids: string[] = [];
     for (const p of [p1, p2]) {
       t.setNow(new Date(Date.now() + ids.length * 1000));
-      await call('POST', '/api/cart/items', shopper.cookie, { productId: p });
+      await call('POST', '/api/cart/items', shopper.cookie, { listingId: p });
       const res = await call('POST', '/api/checkout', shopper.cookie, {
         paymentMethod: 'cashOnDel',
         shippingAddress: ADDRESS,
@@ -62,7 +64,18 @@ describe('customer orders', () => {
       total: 250_00,
       shippingAddress: ADDRESS,
       store: { name: seller.storeName },
-      lines: [{ name: 'Second Phone', unitPrice: 200_00, quantity: 1, lineTotal: 200_00, reviewed: false }],
+      lines: [
+        {
+          productId: p2,
+          listingId: p2,
+          catalogProductId: p2,
+          name: 'Second Phone',
+          unitPrice: 200_00,
+          quantity: 1,
+          lineTotal: 200_00,
+          reviewed: false,
+        },
+      ],
     });
     const one = await call('GET', `/api/orders/${ids[0]}`, shopper.cookie);
     expect(one.json().lines[0].name).toBe('First Phone');
@@ -84,6 +97,43 @@ describe('customer orders', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(orderMessages.cancelOnlyBooked);
     expect(await productState(t, accepted.product)).toMatchObject({ quantity: 4, unitsSold: 1 });
+  });
+});
+
+describe('cancelling puts stock back on the listings', () => {
+  it('restocks every line’s listing and takes its units off units sold, on the listing and its catalogue product', async () => {
+    const shopper = await createCustomer(t);
+    const seller = await createSellerWithStore(t);
+    const rival = await createSellerWithStore(t);
+    const phone = await addListing(t, seller.storeId, { quantity: 3 });
+    const laptop = await addListing(t, seller.storeId, { quantity: 2 });
+    // A rival's listing of the same phone sold one unit elsewhere: the catalogue product counts both.
+    const rivalPhone = await addListing(t, rival.storeId, { productId: phone.productId, quantity: 5 });
+    await t.ctx.db.execute(sql`update listings set units_sold = 1 where id = ${rivalPhone.listingId}`);
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: phone.listingId, quantity: 3 });
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: laptop.listingId, quantity: 1 });
+    const res = await call('POST', '/api/checkout', shopper.cookie, {
+      paymentMethod: 'cashOnDel',
+      shippingAddress: ADDRESS,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().orders[0].orderId;
+    expect(await productState(t, phone.listingId)).toEqual({ quantity: 0, unitsSold: 3, stock: 'outofstock' });
+    const catalogue = async () =>
+      (
+        await queryRows<{ units_sold: number; in_stock: boolean }>(
+          t.ctx.db,
+          sql`select units_sold, in_stock from products where id = ${phone.productId}`,
+        )
+      )[0];
+    expect(await catalogue()).toEqual({ units_sold: 4, in_stock: true });
+
+    const cancelled = await call('POST', `/api/orders/${orderId}/cancel`, shopper.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await productState(t, phone.listingId)).toEqual({ quantity: 3, unitsSold: 0, stock: 'instock' });
+    expect(await productState(t, laptop.listingId)).toEqual({ quantity: 2, unitsSold: 0, stock: 'instock' });
+    expect(await productState(t, rivalPhone.listingId)).toEqual({ quantity: 5, unitsSold: 1, stock: 'instock' });
+    expect(await catalogue()).toEqual({ units_sold: 1, in_stock: true });
   });
 });
 

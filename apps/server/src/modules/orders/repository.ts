@@ -1,7 +1,7 @@
-import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderLineView, OrderView } from '@pricehub/shared/schemas/order';
 import { queryRows, type Db } from '../../db/client';
-import { orderLines } from '../../db/schema';
+import { listings, orderLines } from '../../db/schema';
 
 interface OrderRow {
   id: string;
@@ -39,8 +39,19 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
   );
   if (rows.length === 0) return [];
   const lines = await db
-    .select()
+    .select({
+      id: orderLines.id,
+      orderId: orderLines.orderId,
+      listingId: orderLines.listingId,
+      catalogProductId: listings.productId,
+      name: orderLines.name,
+      image: orderLines.image,
+      unitPrice: orderLines.unitPrice,
+      quantity: orderLines.quantity,
+      reviewed: orderLines.reviewed,
+    })
     .from(orderLines)
+    .leftJoin(listings, eq(listings.id, orderLines.listingId))
     .where(
       inArray(
         orderLines.orderId,
@@ -51,9 +62,12 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
   const byOrder = new Map<string, OrderLineView[]>();
   for (const l of lines) {
     const list = byOrder.get(l.orderId) ?? [];
+    // `productId` is the listing bought (what a review names), as in the cart; null once the listing is gone.
     list.push({
       id: l.id,
-      productId: l.productId,
+      productId: l.listingId,
+      listingId: l.listingId,
+      catalogProductId: l.catalogProductId,
       name: l.name,
       image: l.image,
       unitPrice: l.unitPrice,
@@ -84,26 +98,60 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
 }
 
 /**
- * Puts the units of these orders back on the shelf and takes them off units_sold, in product id order so that
- * concurrent restocks and checkouts lock rows in the same order. Call inside the transaction that cancels them.
+ * Locks these listings in id order and answers their shelf. FOR NO KEY UPDATE, the lock an UPDATE takes: order
+ * lines written earlier in the same transactions hold KEY SHARE locks on them, which this does not wait for.
+ * See checkout's reserveStock for the lock order every change of listings keeps (listings by id, then products).
+ */
+export async function lockListings(
+  tx: Db,
+  listingIds: number[],
+): Promise<{ id: number; product_id: number; quantity: number; stock: 'instock' | 'outofstock' }[]> {
+  if (listingIds.length === 0) return [];
+  return queryRows(
+    tx,
+    sql`select id, product_id, quantity, stock from listings
+        where id in (${sql.join(
+          listingIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by id for no key update`,
+  );
+}
+
+/**
+ * Puts the units of these orders back on their listings' shelves and takes them off units_sold. Call inside the
+ * transaction that cancels them. Keeps checkout's lock order: the listings first, in id order, then each update
+ * (which refreshes its catalogue product) in product id order.
  */
 export async function restockOrders(tx: Db, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
-  const lines = await queryRows<{ product_id: number; quantity: number }>(
+  const lines = await queryRows<{ listing_id: number; quantity: number }>(
     tx,
-    sql`select product_id, sum(quantity)::int as quantity from order_lines
+    sql`select listing_id, sum(quantity)::int as quantity from order_lines
         where order_id in (${sql.join(
           orderIds.map((id) => sql`${id}`),
           sql`, `,
-        )}) and product_id is not null
-        group by product_id order by product_id`,
+        )}) and listing_id is not null
+        group by listing_id order by listing_id`,
   );
-  for (const line of lines) {
+  if (lines.length === 0) return;
+  let productOf = new Map<number, number>();
+  if (lines.length > 1) {
+    const locked = await lockListings(
+      tx,
+      lines.map((l) => l.listing_id),
+    );
+    productOf = new Map(locked.map((l) => [l.id, l.product_id]));
+  }
+  const ordered = [...lines].sort(
+    (a, b) => (productOf.get(a.listing_id) ?? 0) - (productOf.get(b.listing_id) ?? 0) || a.listing_id - b.listing_id,
+  );
+  for (const line of ordered) {
     await tx.execute(
-      sql`update products set quantity = quantity + ${line.quantity},
+      sql`update listings set quantity = quantity + ${line.quantity},
             units_sold = greatest(units_sold - ${line.quantity}, 0), updated_at = now(),
             stock = case when quantity = 0 then 'instock'::stock_status else stock end
-          where id = ${line.product_id}`,
+          where id = ${line.listing_id}`,
     );
   }
 }

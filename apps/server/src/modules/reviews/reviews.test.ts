@@ -4,7 +4,7 @@ import { reviewMessages } from '@pricehub/shared/schemas/review';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
 import { reviews } from '../../db/schema';
-import { ADDRESS, addProduct, caller, createSellerWithStore } from '../checkout/testing';
+import { ADDRESS, addListing, addProduct, caller, createSellerWithStore } from '../checkout/testing';
 
 const t = await buildTestApp();
 const call = caller(t);
@@ -51,7 +51,12 @@ describe('reviews of bought products', () => {
     expect(order.lines[0].reviewed).toBe(true);
     const stored = await t.ctx.db.select().from(reviews).where(eq(reviews.productId, phone));
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ author: 'Ayesha Khan', rating: 5, customerId: shopper.id });
+    expect(stored[0]).toMatchObject({
+      author: 'Ayesha Khan',
+      rating: 5,
+      customerId: shopper.id,
+      orderLineId: order.lines[0].id,
+    });
 
     const again = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
       ...review,
@@ -60,5 +65,63 @@ describe('reviews of bought products', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(reviewMessages.already);
     expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, phone))).toHaveLength(1);
+  });
+
+  it('stores the review on the catalogue product of the listing bought, named by listing or catalogue id', async () => {
+    const shopper = await createCustomer(t, { name: 'Hamza Ali' });
+    const first = await createSellerWithStore(t);
+    const second = await createSellerWithStore(t);
+    // Two sellers list one catalogue product; the shopper buys the second seller's listing of it, and another item.
+    const theirs = await addListing(t, first.storeId, { name: 'Redmi Note 13 (first seller)' });
+    const bought = await addListing(t, second.storeId, { name: 'Redmi Note 13 8/256', productId: theirs.productId });
+    const charger = await addListing(t, second.storeId, { name: 'Fast Charger' });
+    expect(bought.listingId).not.toBe(bought.productId);
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: bought.listingId });
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: charger.listingId });
+    const placed = await call('POST', '/api/checkout', shopper.cookie, {
+      paymentMethod: 'cashOnDel',
+      shippingAddress: ADDRESS,
+    });
+    const orderId = placed.json().orders[0].orderId;
+    await call('PUT', `/api/seller/orders/${orderId}/status`, second.cookie, { status: 'Completed' });
+    const order = (await call('GET', `/api/orders/${orderId}`, shopper.cookie)).json();
+    const line = order.lines.find((l: { listingId: number }) => l.listingId === bought.listingId);
+    expect(line).toMatchObject({ productId: bought.listingId, catalogProductId: theirs.productId });
+
+    // Another listing, not in this order, names no line of it.
+    const elsewhere = await addListing(t, first.storeId, { name: 'Not In This Order' });
+    const notBought = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
+      productId: elsewhere.listingId,
+      text: 'Good',
+      rating: 4,
+    });
+    expect(notBought.statusCode).toBe(404);
+
+    // What the order line shows: its listing id.
+    const byListing = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
+      productId: line.productId,
+      text: 'Great phone, fast delivery',
+      rating: 5,
+    });
+    expect(byListing.statusCode, byListing.body).toBe(201);
+    expect(byListing.json().review.productId).toBe(theirs.productId);
+    const [stored] = await t.ctx.db.select().from(reviews).where(eq(reviews.orderLineId, line.id));
+    expect(stored).toMatchObject({ productId: theirs.productId, rating: 5, author: 'Hamza Ali' });
+
+    // The catalogue product's id names the same line, and the charger's catalogue id names the charger's line.
+    const again = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
+      productId: theirs.productId,
+      text: 'Twice',
+      rating: 1,
+    });
+    expect(again.statusCode).toBe(409);
+    const byCatalogue = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
+      productId: charger.productId,
+      text: 'Charges quickly',
+      rating: 4,
+    });
+    expect(byCatalogue.statusCode, byCatalogue.body).toBe(201);
+    const after = (await call('GET', `/api/orders/${orderId}`, shopper.cookie)).json();
+    expect(after.lines.map((l: { reviewed: boolean }) => l.reviewed)).toEqual([true, true]);
   });
 });

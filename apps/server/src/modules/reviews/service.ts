@@ -10,7 +10,8 @@ import { scoreText } from '../sentiment/service';
 
 /**
  * The order's customer reviews one of its lines, once, after the order is Completed. The review and the line's
- * `reviewed` flag are written together.
+ * `reviewed` flag are written together. The review is of the line's catalogue product (every seller's listing of
+ * it shows it) and keeps the order line, which says which seller sold it.
  */
 export async function addReview(
   ctx: AppContext,
@@ -18,6 +19,7 @@ export async function addReview(
   orderId: string,
   input: { productId: number; text: string; rating: number },
 ): Promise<{ message: string; review: ReviewView }> {
+  if (input.productId > 2_147_483_647) throw notFound(reviewMessages.lineNotFound);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [order] = await queryRows<{ status: string; customer_name: string }>(
@@ -27,17 +29,22 @@ export async function addReview(
       );
       if (!order) throw notFound(orderMessages.notFound);
       if (order.status !== 'Completed') throw conflict(reviewMessages.notCompleted);
-      const [line] = await queryRows<{ id: number; reviewed: boolean }>(
+      // The body's productId is what the order line shows: its listing id, or that listing's catalogue product.
+      const [line] = await queryRows<{ id: number; reviewed: boolean; product_id: number | null }>(
         tx,
-        sql`select id, reviewed from order_lines where order_id = ${orderId} and product_id = ${input.productId}
-            for update`,
+        sql`select ol.id, ol.reviewed, l.product_id
+            from order_lines ol left join listings l on l.id = ol.listing_id
+            where ol.order_id = ${orderId} and (ol.listing_id = ${input.productId} or l.product_id = ${input.productId})
+            order by (ol.listing_id = ${input.productId}) desc, ol.reviewed, ol.id
+            limit 1
+            for update of ol`,
       );
-      if (!line) throw notFound(reviewMessages.lineNotFound);
+      if (!line || line.product_id === null) throw notFound(reviewMessages.lineNotFound);
       if (line.reviewed) throw conflict(reviewMessages.already);
       const [inserted] = await tx
         .insert(reviews)
         .values({
-          productId: input.productId,
+          productId: line.product_id,
           customerId,
           orderLineId: line.id,
           author: order.customer_name,
@@ -53,7 +60,7 @@ export async function addReview(
         message: reviewMessages.added,
         review: {
           id: review.id,
-          productId: input.productId,
+          productId: line.product_id,
           orderId,
           rating: input.rating,
           text: review.text,

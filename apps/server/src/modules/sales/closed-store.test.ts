@@ -36,13 +36,21 @@ describe('a closed store', () => {
   it('disappears from search and from the active sales, and comes back when reopened', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/seller/products', headers, payload: product });
     expect(created.statusCode).toBe(201);
-    const id: number = created.json().product?.id ?? created.json().id;
+    // The sale holds the seller's listing; search shows its catalogue product.
+    const listingId: number = created.json().listing.id;
+    const id: number = created.json().product.id;
     const today = utcIsoDay(new Date());
     const sale = await t.app.inject({
       method: 'POST',
       url: '/api/seller/sales',
       headers,
-      payload: { title: 'Quiet Sale', productIds: [id], discount: 10, startDate: today, endDate: addDays(today, 3) },
+      payload: {
+        title: 'Quiet Sale',
+        productIds: [listingId],
+        discount: 10,
+        startDate: today,
+        endDate: addDays(today, 3),
+      },
     });
     expect(sale.statusCode).toBe(201);
 

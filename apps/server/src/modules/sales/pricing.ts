@@ -10,21 +10,22 @@ export interface ActiveSale {
 }
 
 /**
- * The sale covering each product right now (the deepest one when several overlap). The catalogue, the cart and
- * checkout all price through this, so a shopper sees the same price on every screen.
+ * The sale covering each of our sellers' listings right now (the deepest one when several overlap), keyed by
+ * listing id. The catalogue, the cart and checkout all price through this, so a shopper sees the same price on
+ * every screen.
  */
-export async function activeSales(db: Db, productIds: number[], now: Date): Promise<Map<number, ActiveSale>> {
+export async function activeSales(db: Db, listingIds: number[], now: Date): Promise<Map<number, ActiveSale>> {
   const result = new Map<number, ActiveSale>();
-  if (productIds.length === 0) return result;
+  if (listingIds.length === 0) return result;
   const rows = await db
-    .select({ productId: saleProducts.productId, code: sales.code, title: sales.title, percent: sales.discountPercent })
+    .select({ listingId: saleProducts.listingId, code: sales.code, title: sales.title, percent: sales.discountPercent })
     .from(saleProducts)
     .innerJoin(sales, eq(sales.id, saleProducts.saleId))
-    .where(and(inArray(saleProducts.productId, productIds), lte(sales.startsAt, now), gt(sales.endsAt, now)));
+    .where(and(inArray(saleProducts.listingId, listingIds), lte(sales.startsAt, now), gt(sales.endsAt, now)));
   for (const row of rows) {
-    const current = result.get(row.productId);
+    const current = result.get(row.listingId);
     if (!current || row.percent > current.percent) {
-      result.set(row.productId, { code: row.code, title: row.title, percent: row.percent });
+      result.set(row.listingId, { code: row.code, title: row.title, percent: row.percent });
     }
   }
   return result;
@@ -32,13 +33,13 @@ export async function activeSales(db: Db, productIds: number[], now: Date): Prom
 
 /**
  * The same sale as activeSales, as a SQL expression for another module's select, so that a hot path reads its
- * rows and their sales in one statement: json {code, title, percent}, or null. `productId` is the product id's SQL.
+ * rows and their sales in one statement: json {code, title, percent}, or null. `listingId` is the listing id's SQL.
  */
-export function activeSaleSql(productId: SQL, now: Date): SQL {
+export function activeSaleSql(listingId: SQL, now: Date): SQL {
   const at = now.toISOString();
   return sql`(select json_build_object('code', s.code, 'title', s.title, 'percent', s.discount_percent)
       from sale_products sp join sales s on s.id = sp.sale_id
-      where sp.product_id = ${productId} and s.starts_at <= ${at}::timestamptz and s.ends_at > ${at}::timestamptz
+      where sp.listing_id = ${listingId} and s.starts_at <= ${at}::timestamptz and s.ends_at > ${at}::timestamptz
       order by s.discount_percent desc limit 1)`;
 }
 

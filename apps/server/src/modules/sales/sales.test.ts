@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { addDays, utcIsoDay } from '@pricehub/shared/rules/dates';
 import { sales, stores } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
-import { insertProduct, storeIdOf } from './test-fixtures';
+import { insertListing } from '../../testing/catalogue';
+import { insertStoreListing, storeIdOf } from './test-fixtures';
 
 const t = await buildTestApp();
 const m = messages.sale;
@@ -13,14 +14,22 @@ const today = utcIsoDay(new Date());
 
 const seller = await createSeller(t);
 const storeId = await storeIdOf(t.ctx, seller.id);
-const phone = await insertProduct(t.ctx, storeId, { name: 'Galaxy A15', price: 49_999_00 });
-const laptop = await insertProduct(t.ctx, storeId, { name: 'IdeaPad 3', category: 'laptop', price: 120_000_00 });
+const phone = await insertStoreListing(t.ctx, storeId, { name: 'Galaxy A15', price: 49_999_00 });
+const laptop = await insertStoreListing(t.ctx, storeId, { name: 'IdeaPad 3', category: 'laptop', price: 120_000_00 });
 const rival = await createSeller(t);
-const rivalProduct = await insertProduct(t.ctx, await storeIdOf(t.ctx, rival.id), { name: 'Rival Phone' });
+const rivalStore = await storeIdOf(t.ctx, rival.id);
+const rivalProduct = await insertStoreListing(t.ctx, rivalStore, { name: 'Rival Phone' });
+// The rival also sells our seller's phone (the same catalogue product), cheaper.
+const rivalPhone = await insertListing(t.ctx.db, {
+  storeId: rivalStore,
+  productId: phone.productId,
+  name: 'Galaxy A15 (rival)',
+  price: 45_000_00,
+});
 
 const body = (over: Record<string, unknown> = {}) => ({
   title: 'Winter Deals',
-  productIds: [phone.id, laptop.id],
+  productIds: [phone.listingId, laptop.listingId],
   discount: 20,
   startDate: today,
   endDate: addDays(today, 7),
@@ -55,10 +64,25 @@ describe('sale rules on the server', () => {
     expect(await storeSaleCount()).toBe(0);
   });
 
+  it('refuses another seller’s listing of the same catalogue product (403)', async () => {
+    const res = await call('POST', '/api/seller/sales', seller.cookie, body({ productIds: [rivalPhone.listingId] }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(messages.product.notYours);
+    const theirs = await call('POST', '/api/seller/sales', rival.cookie, body({ productIds: [phone.listingId] }));
+    expect(theirs.statusCode).toBe(403);
+    expect(await storeSaleCount()).toBe(0);
+  });
+
   it('refuses another store’s product (403) and an unknown product (400)', async () => {
     expect(
-      (await call('POST', '/api/seller/sales', seller.cookie, body({ productIds: [phone.id, rivalProduct.id] })))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          '/api/seller/sales',
+          seller.cookie,
+          body({ productIds: [phone.listingId, rivalProduct.listingId] }),
+        )
+      ).statusCode,
     ).toBe(403);
     expect((await call('POST', '/api/seller/sales', seller.cookie, body({ productIds: [999_999] }))).statusCode).toBe(
       400,
@@ -88,8 +112,22 @@ describe('a sale’s life', () => {
       status: 'running',
     });
     expect(sale.products).toEqual([
-      { id: phone.id, name: 'Galaxy A15', image: '', price: 49_999_00, salePrice: 39_999_00 },
-      { id: laptop.id, name: 'IdeaPad 3', image: '', price: 120_000_00, salePrice: 96_000_00 },
+      {
+        id: phone.listingId,
+        productId: phone.productId,
+        name: 'Galaxy A15',
+        image: '',
+        price: 49_999_00,
+        salePrice: 39_999_00,
+      },
+      {
+        id: laptop.listingId,
+        productId: laptop.productId,
+        name: 'IdeaPad 3',
+        image: '',
+        price: 120_000_00,
+        salePrice: 96_000_00,
+      },
     ]);
     const list = await call('GET', '/api/seller/sales', seller.cookie);
     expect(list.json().sales.map((s: { code: string }) => s.code)).toEqual([sale.code]);
@@ -111,6 +149,18 @@ describe('a sale’s life', () => {
       store: { name: seller.storeName },
     });
     expect(detail.json().products.map((p: { salePrice: number }) => p.salePrice)).toEqual([39_999_00, 96_000_00]);
+    // Each row is the seller's listing with its catalogue product, which the product page opens.
+    expect(detail.json().products.map((p: { id: number; productId: number }) => [p.id, p.productId])).toEqual([
+      [phone.listingId, phone.productId],
+      [laptop.listingId, laptop.productId],
+    ]);
+    // The sale prices the seller's own listing only: the rival's listing of the same phone keeps its price.
+    const offers = await t.ctx.db.execute(
+      sql`select sp.listing_id from sale_products sp join sales s on s.id = sp.sale_id where s.code = ${code}`,
+    );
+    expect((offers as unknown as { rows: { listing_id: number }[] }).rows.map((r) => r.listing_id).sort()).toEqual(
+      [phone.listingId, laptop.listingId].sort(),
+    );
     expect((await call('GET', '/api/sales/ABCDEF12')).statusCode).toBe(404);
   });
 
@@ -124,7 +174,7 @@ describe('a sale’s life', () => {
           'PUT',
           `/api/seller/sales/${code}`,
           rival.cookie,
-          body({ title: 'Hijack', productIds: [rivalProduct.id] }),
+          body({ title: 'Hijack', productIds: [rivalProduct.listingId] }),
         )
       ).statusCode,
     ).toBe(403);
@@ -141,11 +191,13 @@ describe('a sale’s life', () => {
         'PUT',
         `/api/seller/sales/${code}`,
         seller.cookie,
-        body({ title: 'Winter Deals II', discount: 50, productIds: [laptop.id] }),
+        body({ title: 'Winter Deals II', discount: 50, productIds: [laptop.listingId] }),
       );
       expect(res.statusCode).toBe(200);
       expect(res.json().sale).toMatchObject({ title: 'Winter Deals II', discount: 50, startDate: today });
-      expect(res.json().sale.products).toEqual([expect.objectContaining({ id: laptop.id, salePrice: 60_000_00 })]);
+      expect(res.json().sale.products).toEqual([
+        expect.objectContaining({ id: laptop.listingId, salePrice: 60_000_00 }),
+      ]);
       const earlier = await call(
         'PUT',
         `/api/seller/sales/${code}`,

@@ -5,7 +5,7 @@ import type { PublicSaleDetail, SaleInput, SaleProductRow, SellerSale } from '@p
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { products, saleProducts, sales, stores } from '../../db/schema';
+import { listings, saleProducts, sales, stores } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../catalog/cache';
 import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from './campaign-dates';
@@ -30,17 +30,16 @@ function checkStartDay(ctx: AppContext, startDate: string, savedStart?: string) 
   if (startDate < earliest) throw badRequest(m.startInPast, { startDate: m.startInPast });
 }
 
-/** Every product must exist and belong to the seller's store. */
-async function checkOwnProducts(db: Db, storeId: number, ids: number[]) {
-  const rows = await db
-    .select({ id: products.id, storeId: products.storeId })
-    .from(products)
-    .where(inArray(products.id, ids));
-  if (rows.length !== ids.length)
+/** The listings a sale covers: each id must be one of the store's own listings (403 another store's, 400 unknown). */
+async function ownListingIds(db: Db, storeId: number, ids: number[]): Promise<number[]> {
+  const rows = ids.every((id) => id <= 2_147_483_647)
+    ? await db.select({ id: listings.id, storeId: listings.storeId }).from(listings).where(inArray(listings.id, ids))
+    : [];
+  if (rows.length !== ids.length) {
     throw badRequest(messages.product.notFound, { productIds: messages.product.notFound });
-  if (rows.some((r) => r.storeId !== storeId)) {
-    throw forbidden(messages.product.notYours);
   }
+  if (rows.some((r) => r.storeId !== storeId)) throw forbidden(messages.product.notYours);
+  return ids;
 }
 
 async function productRows(db: Db, saleIds: number[], percentBySale: Map<number, number>) {
@@ -48,20 +47,28 @@ async function productRows(db: Db, saleIds: number[], percentBySale: Map<number,
   const rows = await db
     .select({
       saleId: saleProducts.saleId,
-      id: products.id,
-      name: products.name,
-      image: products.image,
-      price: products.price,
+      id: listings.id,
+      productId: listings.productId,
+      name: listings.name,
+      image: listings.image,
+      price: listings.price,
     })
     .from(saleProducts)
-    .innerJoin(products, eq(products.id, saleProducts.productId))
+    .innerJoin(listings, eq(listings.id, saleProducts.listingId))
     .where(inArray(saleProducts.saleId, saleIds))
-    .orderBy(products.name);
+    .orderBy(listings.name, listings.id);
   const bySale = new Map<number, SaleProductRow[]>();
   for (const r of rows) {
     const percent = percentBySale.get(r.saleId)!;
     const list = bySale.get(r.saleId) ?? [];
-    list.push({ id: r.id, name: r.name, image: r.image, price: r.price, salePrice: salePriceOf(r.price, percent) });
+    list.push({
+      id: r.id,
+      productId: r.productId,
+      name: r.name,
+      image: r.image,
+      price: r.price,
+      salePrice: salePriceOf(r.price, percent),
+    });
     bySale.set(r.saleId, list);
   }
   return bySale;
@@ -110,8 +117,7 @@ export async function getSellerSale(ctx: AppContext, storeId: number, code: stri
 
 export async function createSale(ctx: AppContext, storeId: number, input: SaleInput): Promise<SellerSale> {
   checkStartDay(ctx, input.startDate);
-  const productIds = [...new Set(input.productIds)];
-  await checkOwnProducts(ctx.db, storeId, productIds);
+  const listingIds = await ownListingIds(ctx.db, storeId, [...new Set(input.productIds)]);
   for (let attempt = 1; ; attempt++) {
     try {
       const row = await ctx.db.transaction(async (tx) => {
@@ -125,7 +131,7 @@ export async function createSale(ctx: AppContext, storeId: number, input: SaleIn
             ...campaignWindow(input.startDate, input.endDate),
           })
           .returning();
-        await tx.insert(saleProducts).values(productIds.map((productId) => ({ saleId: sale!.id, productId })));
+        await tx.insert(saleProducts).values(listingIds.map((listingId) => ({ saleId: sale!.id, listingId })));
         return sale!;
       });
       invalidateCatalogCache();
@@ -146,8 +152,7 @@ export async function updateSale(
 ): Promise<SellerSale> {
   const existing = await ownedSale(ctx.db, storeId, code);
   checkStartDay(ctx, input.startDate, campaignDays(existing.startsAt, existing.endsAt).startDate);
-  const productIds = [...new Set(input.productIds)];
-  await checkOwnProducts(ctx.db, storeId, productIds);
+  const listingIds = await ownListingIds(ctx.db, storeId, [...new Set(input.productIds)]);
   const row = await ctx.db.transaction(async (tx) => {
     const [sale] = await tx
       .update(sales)
@@ -159,7 +164,7 @@ export async function updateSale(
       .where(and(eq(sales.id, existing.id), eq(sales.storeId, storeId)))
       .returning();
     await tx.delete(saleProducts).where(eq(saleProducts.saleId, existing.id));
-    await tx.insert(saleProducts).values(productIds.map((productId) => ({ saleId: existing.id, productId })));
+    await tx.insert(saleProducts).values(listingIds.map((listingId) => ({ saleId: existing.id, listingId })));
     return sale!;
   });
   invalidateCatalogCache();
@@ -173,7 +178,10 @@ export async function deleteSale(ctx: AppContext, storeId: number, code: string)
   invalidateCatalogCache();
 }
 
-/** A sale's public page: shown while its store is open, whatever its dates (the page says when it runs). */
+/**
+ * A sale's public page: shown while its store is open, whatever its dates (the page says when it runs). Each row
+ * is one of the store's listings (`id`) with its catalogue product (`productId`, what the product page opens).
+ */
 export async function getPublicSale(ctx: AppContext, code: string): Promise<PublicSaleDetail> {
   const [row] = await ctx.db
     .select({ sale: sales, store: { slug: stores.slug, name: stores.name, status: stores.status } })

@@ -1,31 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { orderLines, orders, products, stores } from '../../db/schema';
+import { orderLines, orders, stores } from '../../db/schema';
+import { insertListing, type ListingFields } from '../../testing/catalogue';
 
-/** Test-only rows written straight to the tables this workspace reads (products and orders are others' modules). */
+/** Test-only rows written straight to the tables this workspace reads (listings and orders are others' modules). */
 export async function storeIdOf(ctx: AppContext, sellerId: number): Promise<number> {
   const [store] = await ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.sellerId, sellerId));
   return store!.id;
 }
 
-export async function insertProduct(
+/** One of the store's listings, with a catalogue product of its own (same id); `price` in paisa. */
+export async function insertStoreListing(
   ctx: AppContext,
   storeId: number,
-  over: Partial<typeof products.$inferInsert> = {},
-): Promise<typeof products.$inferSelect> {
-  const [row] = await ctx.db
-    .insert(products)
-    .values({
-      storeId,
-      name: 'Test Phone',
-      brand: 'Samsung',
-      category: 'mobile',
-      price: 100_000_00,
-      quantity: 5,
-      ...over,
-    })
-    .returning();
-  return row!;
+  over: Omit<ListingFields, 'storeId'> = {},
+): Promise<{ listingId: number; productId: number }> {
+  return insertListing(ctx.db, {
+    name: 'Test Phone',
+    brand: 'Samsung',
+    price: 100_000_00,
+    quantity: 5,
+    ...over,
+    storeId,
+  });
 }
 
 let orderNo = 900_000;

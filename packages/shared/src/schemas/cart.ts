@@ -26,11 +26,11 @@ export const cartAddInput = z
     listingId: idInput.optional(),
     productId: idInput.optional(),
     quantity: z.coerce
-    .number({ error: cartMessages.quantityInvalid })
-    .int(cartMessages.quantityInvalid)
-    .min(1, cartMessages.quantityInvalid)
-    .max(MAX_LINE_QUANTITY, cartMessages.quantityInvalid)
-    .optional(),
+      .number({ error: cartMessages.quantityInvalid })
+      .int(cartMessages.quantityInvalid)
+      .min(1, cartMessages.quantityInvalid)
+      .max(MAX_LINE_QUANTITY, cartMessages.quantityInvalid)
+      .optional(),
   })
   .refine((v) => v.listingId !== undefined || v.productId !== undefined, {
     message: cartMessages.productNotFound,

@@ -40,7 +40,9 @@ export async function groupCatalogueOnce(db: Db): Promise<{ merged: number }> {
           from json_to_recordset(${JSON.stringify(values)}::json) as v(id int, key text, aliases text)
           where p.id = v.id`);
     }
-    const groups = groupSameThings(keys.map((k) => ({ ...k, key: k.identity.key, ramGb: k.ramGb || k.identity.ramGb })));
+    const groups = groupSameThings(
+      keys.map((k) => ({ ...k, key: k.identity.key, ramGb: k.ramGb || k.identity.ramGb })),
+    );
     let merged = 0;
     for (const group of groups) {
       const keep = group[0]!;

@@ -33,6 +33,8 @@ test('a seller adds a product with an image; a shopper finds it misspelt, filter
   await page.getByLabel('Storage (GB)').fill('512');
   await page.getByLabel('Price (Rs)').fill('185000');
   await page.getByLabel('Quantity').fill('3');
+  // A name no catalogue product has: nothing to attach to, so it becomes a product of its own.
+  await expect(page.getByText('No catalogue product looks like this yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product added successfully').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reset' })).toBeVisible();
@@ -62,7 +64,10 @@ test('a seller adds a product with an image; a shopper finds it misspelt, filter
   await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
   expect(await (await viewed).json()).toEqual({ counted: true, views: 1 });
   await expect(shopper.getByText('Rs 185,000').first()).toBeVisible();
-  await expect(shopper.getByRole('link', { name: seller.storeName })).toBeVisible();
+  await expect(shopper.getByText('at 1 store', { exact: true }).first()).toBeVisible();
+  // Named beside the price, and as the only row of "Compare prices".
+  await expect(shopper.getByRole('link', { name: seller.storeName })).toHaveCount(2);
+  await expect(shopper.getByRole('table', { name: 'Compare prices' }).getByRole('row')).toHaveCount(2);
   const image = shopper.getByRole('img', { name }).first();
   await expect(image).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
   await shopperContext.close();

@@ -85,11 +85,21 @@ test('an ingested store shows in the product page comparison table and price cha
   const rows = table.getByRole('row');
   await expect(rows.nth(1)).toContainText(store);
   await expect(rows.nth(1)).toContainText('Rs 39,999');
+  await expect(rows.nth(1)).toContainText('Not stated');
+  await expect(rows.nth(1)).toContainText('Matched by name and specs');
   await expect(rows.nth(2)).toContainText(seller.storeName);
   await expect(rows.nth(2)).toContainText('Rs 42,000');
+  await expect(rows.nth(2)).toContainText('Rs 50');
   const visit = rows.nth(1).getByRole('link', { name: /Visit Store/ });
-  await expect(visit).toHaveAttribute('rel', 'nofollow noopener');
+  await expect(visit).toHaveAttribute('rel', /\bnoopener\b/);
+  await expect(visit).toHaveAttribute('target', '_blank');
   await expect(visit).toHaveAttribute('href', 'https://e2e-mart.test/p/1');
+  // Only our seller's row buys here.
+  await expect(rows.nth(1).getByRole('button', { name: /Add to Cart/ })).toHaveCount(0);
+  await expect(rows.nth(2).getByRole('button', { name: `Add to Cart from ${seller.storeName}` })).toBeEnabled();
+  // The card says how many stores, from the lowest price.
+  const card = await (await request.get(`/api/products?q=${encodeURIComponent(model)}`)).json();
+  expect(card.items[0]).toMatchObject({ id: product.id, lowestPrice: 3_999_900, offerCount: 2 });
 
   const chart = page.getByTestId('price-history');
   // The chart is drawn when a shopper scrolls to it.

@@ -8,6 +8,7 @@ async function sellerWithProduct(
   name: string,
   price: number,
 ): Promise<{ seller: E2ESeller; productId: number }> {
+  // productId: the catalogue product made for this seller's listing (its page's id).
   const seller = await registerSeller(request);
   const login = await request.post('/api/auth/login', {
     data: { email: seller.email, password: seller.password, role: 'seller' },
@@ -51,11 +52,12 @@ test('a shopper buys from two sellers with cash on delivery; a seller ships and 
   await search.first().press('Enter');
   await page.getByRole('link', { name: `View Details: Quasarphone ${tag} Alpha` }).click();
   await expect(page).toHaveURL(new RegExp(`/result/productHub/${first.productId}$`));
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // The page's own button (each row of "Compare prices" has one too, named after its seller).
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByText('Added to Cart')).toBeVisible();
 
   await page.goto(`/result/productHub/${second.productId}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('button', { name: `Add to Cart from ${second.seller.storeName}` }).click();
   await expect(page.getByText('Added to Cart').first()).toBeVisible();
 
   await page.goto('/shoppingCart');

@@ -55,7 +55,7 @@ export const sellerRoutes: RouteObject[] = [
   },
   { path: 'addProduct', lazy: () => import('./pages/add-product-page').then((m) => ({ Component: m.AddProductPage })) },
   {
-    path: 'editProduct/:productId',
+    path: 'editProduct/:listingId',
     lazy: () => import('./pages/edit-product-page').then((m) => ({ Component: m.EditProductPage })),
   },
   { path: 'editProduct', element: <Navigate to="/seller/products" replace /> },

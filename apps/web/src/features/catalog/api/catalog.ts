@@ -8,7 +8,6 @@ import type {
   StorePage,
 } from '@pricehub/shared/schemas/product';
 import { del, get, post, put } from '../../../api/client';
-import { cartQueryKey } from '../../../api/cart-summary';
 import { toQueryString, type SearchFilters } from '../lib/search-params';
 
 // Query options are exported beside their hooks: the server renders these pages with the same queries prefilled.
@@ -38,14 +37,6 @@ export const useStore = (slug: string) => useQuery(storeQuery(slug));
 /** Counts a view once per page opening; the server decides whether it counts (once per 10 minutes). */
 export const recordView = (id: number) => post<{ counted: boolean; views: number }>(`/products/${id}/views`);
 
-export function useAddToCart() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (productId: number) => post<{ message?: string }>('/cart/items', { productId }),
-    onSuccess: () => client.invalidateQueries({ queryKey: cartQueryKey }),
-  });
-}
-
 export const saveForLater = (list: 'wishlist', productId: number) =>
   post<{ message?: string }>(`/${list}`, { productId });
 
@@ -53,11 +44,17 @@ export const saveForLater = (list: 'wishlist', productId: number) =>
 
 const sellerKey = ['seller-products'] as const;
 
+/** The seller's own listings: `id` is the listing, `productId` the catalogue product it is listed under. */
 export const useSellerProducts = () =>
   useQuery({ queryKey: sellerKey, queryFn: () => get<{ items: Product[] }>('/seller/products') });
 
 /** The product form's values: strings as typed, so a failed submit keeps exactly what was entered. */
-export type ProductFormValues = Record<keyof Omit<ProductInput, 'stock'>, string> & { stock: 'instock' | 'outofstock' };
+export type ProductFormValues = Record<keyof Omit<ProductInput, 'stock' | 'catalogProductId'>, string> & {
+  stock: 'instock' | 'outofstock';
+};
+
+/** What the form posts: its values, and the catalogue product picked under "Is it one of these?" (if one was). */
+export type ProductSubmission = ProductFormValues & { catalogProductId?: number };
 
 function useSellerMutation<V, R>(fn: (v: V) => Promise<R>) {
   const client = useQueryClient();
@@ -72,15 +69,20 @@ function useSellerMutation<V, R>(fn: (v: V) => Promise<R>) {
   });
 }
 
-export const useCreateProduct = () =>
-  useSellerMutation((values: ProductFormValues) =>
-    post<{ product: Product; message: string }>('/seller/products', values),
-  );
+/** 201: the seller's new listing and the catalogue product it was listed under (found or made). */
+export interface CreatedListing {
+  listing: Product;
+  product: Product;
+  message?: string;
+}
 
-export const useUpdateProduct = (id: number) =>
+export const useCreateProduct = () =>
+  useSellerMutation((values: ProductSubmission) => post<CreatedListing>('/seller/products', values));
+
+export const useUpdateProduct = (listingId: number) =>
   useSellerMutation((values: ProductFormValues) =>
-    put<{ product: Product; message: string }>(`/seller/products/${id}`, values),
+    put<{ listing?: Product; product?: Product; message?: string }>(`/seller/products/${listingId}`, values),
   );
 
 export const useDeleteProduct = () =>
-  useSellerMutation((id: number) => del<{ message: string }>(`/seller/products/${id}`));
+  useSellerMutation((listingId: number) => del<{ message: string }>(`/seller/products/${listingId}`));

@@ -3,7 +3,7 @@ import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@pricehub/shared/schemas/product';
 import classes from './product-card.module.css';
-import { PriceTag, StoreCountLine } from './price-tag';
+import { LowestPrice, StoreCountLine } from './price-tag';
 
 const FALLBACK_IMAGE = '/favicon.svg';
 
@@ -13,7 +13,10 @@ function showFallback(event: SyntheticEvent<HTMLImageElement>) {
   if (!image.src.endsWith(FALLBACK_IMAGE)) image.src = FALLBACK_IMAGE;
 }
 
-/** One product in a grid: image, name, price (lowest across stores), stock, View Details. */
+/**
+ * One catalogue product in a grid: image, name, the lowest price among available offers and how many stores offer
+ * it, View Details. A store page's cards are that store's listings: they open their catalogue product too.
+ */
 export function ProductCard({ product }: { product: Product }) {
   return (
     <article className={classes.card} aria-label={product.name}>
@@ -41,12 +44,12 @@ export function ProductCard({ product }: { product: Product }) {
           )}
         </div>
         <p className={classes.name}>{product.name}</p>
-        <PriceTag product={product} />
+        <LowestPrice product={product} />
         <StoreCountLine product={product} />
       </div>
       <Link
         className={classes.action}
-        to={`/result/productHub/${product.id}`}
+        to={`/result/productHub/${product.productId ?? product.id}`}
         aria-label={`View Details: ${product.name}`}
       >
         View Details

@@ -1,9 +1,24 @@
-import { Button, Grid, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import type { Product } from '@pricehub/shared/schemas/product';
+import { messages } from '@pricehub/shared/messages';
+import { productInput, productUpdate, type CatalogueCandidate, type Product } from '@pricehub/shared/schemas/product';
 import { ApiRequestError } from '../../../api/client';
 import { notifyError } from '../../../components/notify';
 import type { ProductFormValues } from '../api/catalog';
+import { matchesQueryString, useCatalogueMatches } from '../api/catalogue-matches';
+import { CatalogueCandidates, type CandidateChoice } from './catalogue-candidates';
 import { ImageUpload } from './image-upload';
 
 export const emptyProduct: ProductFormValues = {
@@ -16,9 +31,11 @@ export const emptyProduct: ProductFormValues = {
   price: '',
   quantity: '',
   image: '',
+  gtin: '',
   stock: 'instock',
 };
 
+/** A listing's values as the form shows them (price in rupees). */
 export const formValuesOf = (p: Product): ProductFormValues => ({
   name: p.name,
   brand: p.brand,
@@ -29,41 +46,94 @@ export const formValuesOf = (p: Product): ProductFormValues => ({
   price: String(p.price / 100),
   quantity: String(p.quantity),
   image: p.image,
+  gtin: p.gtin ?? '',
   stock: p.stock,
 });
 
 interface Props {
   initial: ProductFormValues;
   submitLabel: string;
-  withStock?: boolean;
-  onSubmit: (values: ProductFormValues) => Promise<unknown>;
+  /** Adding asks "Is it one of these?" and needs a quantity above 0; editing shows the stock status instead. */
+  mode: 'add' | 'edit';
+  onSubmit: (values: ProductFormValues, catalogProductId?: number) => Promise<unknown>;
 }
 
-/** The seller's product fields; on a refused submit the values stay and each field shows the server's message. */
-export function ProductForm({ initial, submitLabel, withStock, onSubmit }: Props) {
+/** The first message per field, as the server would word it (the same schema checks both sides). */
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
+  return fields;
+}
+
+/**
+ * The seller's listing fields. Checked with the shared schema before posting; on a refused submit every typed value
+ * stays and the server's message shows where it belongs (under a field, under the choice of product, or above Add).
+ */
+export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
+  const schema = mode === 'add' ? productInput : productUpdate;
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [choice, setChoice] = useState<CandidateChoice>(null);
+  const [chosen, setChosen] = useState<CatalogueCandidate | null>(null);
+
+  const [matchQuery] = useDebouncedValue(mode === 'add' ? matchesQueryString(values) : '', 300);
+  const matches = useCatalogueMatches(matchQuery);
+  const found = matchQuery === '' ? [] : (matches.data ?? []);
+  // The product the seller picked stays on the list while they keep typing.
+  const candidates = chosen && !found.some((c) => c.id === chosen.id) ? [chosen, ...found] : found;
+
   const set = (key: keyof ProductFormValues) => (value: string | number | null) => {
     setValues((v) => ({ ...v, [key]: value === null ? '' : String(value) }));
-    setErrors((e) => ({ ...e, [key]: '' }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+    setFormError(null);
+  };
+
+  const choose = (next: CandidateChoice) => {
+    setChoice(next);
+    setChosen(typeof next === 'number' ? (candidates.find((c) => c.id === next) ?? null) : null);
+    setErrors(({ catalogProductId: _, ...rest }) => rest);
+    setFormError(null);
+  };
+
+  /** Shows the quantity rule as soon as the seller leaves the field, not only on submit. */
+  const checkQuantity = () => {
+    if (values.quantity.trim() === '') return;
+    const parsed = schema.shape.quantity.safeParse(values.quantity);
+    if (!parsed.success) setErrors((e) => ({ ...e, quantity: parsed.error.issues[0]!.message }));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setFormError(null);
+    const catalogProductId = typeof choice === 'number' ? choice : undefined;
+    const parsed = schema.safeParse({ ...values, ...(catalogProductId ? { catalogProductId } : {}) });
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error.issues);
+      setErrors(fields);
+      notifyError(Object.values(fields)[0]!);
+      return;
+    }
     setBusy(true);
     try {
-      await onSubmit(values);
+      await onSubmit(values, catalogProductId);
     } catch (error) {
-      if (error instanceof ApiRequestError) setErrors(error.fields);
-      notifyError(error instanceof Error ? error.message : 'Error adding product. Please try again.');
+      const message = error instanceof Error ? error.message : messages.product.addFailed;
+      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      else setFormError(message);
+      notifyError(message);
     } finally {
       setBusy(false);
     }
   };
 
+  // A refusal of the chosen product (brand or specs disagree) belongs under that choice.
+  const candidateError = errors.catalogProductId ?? (typeof choice === 'number' ? (formError ?? undefined) : undefined);
+  const showFormError = formError !== null && candidateError !== formError;
+
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add product' : 'Edit product'}>
       <Stack gap="sm">
         <TextInput
           label="Product name"
@@ -74,7 +144,7 @@ export function ProductForm({ initial, submitLabel, withStock, onSubmit }: Props
         />
         <ImageUpload value={values.image} onChange={set('image')} error={errors.image} />
         <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
               label="Brand"
               value={values.brand}
@@ -83,7 +153,7 @@ export function ProductForm({ initial, submitLabel, withStock, onSubmit }: Props
               withAsterisk
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
               label="Category"
               placeholder="Choose a category"
@@ -96,6 +166,16 @@ export function ProductForm({ initial, submitLabel, withStock, onSubmit }: Props
               onChange={set('category')}
               error={errors.category}
               withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label="GTIN (barcode)"
+              description="Optional: 8 to 14 digits from the box"
+              inputMode="numeric"
+              value={values.gtin}
+              onChange={(e) => set('gtin')(e.currentTarget.value)}
+              error={errors.gtin}
             />
           </Grid.Col>
         </Grid>
@@ -146,8 +226,10 @@ export function ProductForm({ initial, submitLabel, withStock, onSubmit }: Props
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <NumberInput
               label="Quantity"
+              placeholder={mode === 'add' ? 'At least 1' : undefined}
               value={values.quantity}
               onChange={set('quantity')}
+              onBlur={checkQuantity}
               error={errors.quantity}
               min={0}
               allowDecimal={false}
@@ -155,7 +237,7 @@ export function ProductForm({ initial, submitLabel, withStock, onSubmit }: Props
             />
           </Grid.Col>
         </Grid>
-        {withStock && (
+        {mode === 'edit' && (
           <Select
             label="Stock status"
             data={[
@@ -167,6 +249,30 @@ export function ProductForm({ initial, submitLabel, withStock, onSubmit }: Props
             error={errors.stock}
             allowDeselect={false}
           />
+        )}
+        {mode === 'add' && (
+          <>
+            <VisuallyHidden role="status">
+              {matchQuery !== '' && matches.isSuccess && found.length > 0
+                ? `${found.length} catalogue ${found.length === 1 ? 'product' : 'products'} may match`
+                : ''}
+            </VisuallyHidden>
+            {candidates.length > 0 ? (
+              <CatalogueCandidates candidates={candidates} value={choice} onChange={choose} error={candidateError} />
+            ) : (
+              matchQuery !== '' &&
+              matches.isSuccess && (
+                <Text size="sm" c="dimmed">
+                  No catalogue product looks like this yet: yours will be added as a new product.
+                </Text>
+              )
+            )}
+          </>
+        )}
+        {showFormError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
         )}
         <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}

@@ -2,17 +2,19 @@ import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@manti
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
-import type { Product } from '@pricehub/shared/schemas/product';
 import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../components/page-title';
-import { useCreateProduct } from '../api/catalog';
+import { useCreateProduct, type CreatedListing } from '../api/catalog';
 import { emptyProduct, ProductForm } from '../components/product-form';
 
-/** /seller/addProduct: the spec's two steps, Product Info then Completed, with Reset to add another. */
+/**
+ * /seller/addProduct: the spec's two steps, Product Info then Completed, with Reset to add another. The new listing
+ * joins the catalogue product the seller picked under "Is it one of these?", or the one the server matches or makes.
+ */
 export function AddProductPage() {
   usePageTitle('Add product');
   const create = useCreateProduct();
-  const [added, setAdded] = useState<Product | null>(null);
+  const [added, setAdded] = useState<CreatedListing | null>(null);
   const [formKey, setFormKey] = useState(0);
 
   const reset = () => {
@@ -32,10 +34,11 @@ export function AddProductPage() {
               key={formKey}
               initial={emptyProduct}
               submitLabel="Add Product"
-              onSubmit={async (values) => {
-                const res = await create.mutateAsync(values);
-                notifySuccess(res.message);
-                setAdded(res.product);
+              mode="add"
+              onSubmit={async (values, catalogProductId) => {
+                const res = await create.mutateAsync({ ...values, ...(catalogProductId ? { catalogProductId } : {}) });
+                notifySuccess(res.message ?? messages.product.added);
+                setAdded(res);
               }}
             />
           </Paper>
@@ -43,11 +46,14 @@ export function AddProductPage() {
         <Stepper.Step label="Completed" description="Product listed" />
         <Stepper.Completed>
           <Alert color="green" title={messages.product.added} mt="md">
-            <Text size="sm">“{added?.name}” is now listed in your store.</Text>
+            <Text size="sm">“{added?.listing.name}” is now listed in your store.</Text>
+            {added && added.product.name !== added.listing.name && (
+              <Text size="sm">Shoppers find it under “{added.product.name}”, beside the other stores' prices.</Text>
+            )}
             <Group mt="sm">
               <Button onClick={reset}>Reset</Button>
               {added && (
-                <Button variant="light" component={Link} to={`/result/productHub/${added.id}`}>
+                <Button variant="light" component={Link} to={`/result/productHub/${added.product.id}`}>
                   View product
                 </Button>
               )}

@@ -1,14 +1,14 @@
-import { Paper, Stack, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title';
 import { useSellerProducts, useUpdateProduct } from '../api/catalog';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { formValuesOf, ProductForm } from '../components/product-form';
 
-/** /seller/editProduct/:productId: the seller's own product only; saving leads to /seller/prodUpdateAlert. */
+/** /seller/editProduct/:listingId: the seller's own listing only; saving leads to /seller/prodUpdateAlert. */
 export function EditProductPage() {
   usePageTitle('Edit product');
-  const id = Number(useParams().productId);
+  const id = Number(useParams().listingId);
   const list = useSellerProducts();
   const update = useUpdateProduct(id);
   const navigate = useNavigate();
@@ -18,17 +18,22 @@ export function EditProductPage() {
   if (!product) return <EmptyState title="Product not found in your store" />;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        Edit Product
-      </Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={1} size="h2">
+          Edit Product
+        </Title>
+        <Anchor component={Link} to={`/result/productHub/${product.productId ?? product.id}`}>
+          View its product page
+        </Anchor>
+      </Group>
       <Paper withBorder p="md" radius="md">
         <ProductForm
           initial={formValuesOf(product)}
           submitLabel="Update Product"
-          withStock
+          mode="edit"
           onSubmit={async (values) => {
             const res = await update.mutateAsync(values);
-            navigate('/seller/prodUpdateAlert', { state: { name: res.product.name } });
+            navigate('/seller/prodUpdateAlert', { state: { name: (res.listing ?? res.product)?.name ?? values.name } });
           }}
         />
       </Paper>

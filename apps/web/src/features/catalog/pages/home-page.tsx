@@ -20,7 +20,7 @@ import type { Product } from '@pricehub/shared/schemas/product';
 import { usePageTitle } from '../../../components/page-title';
 import { useHome } from '../api/catalog';
 import { ErrorState } from '../components/page-states';
-import { PriceTag, StoreCountLine } from '../components/price-tag';
+import { LowestPrice, StoreCountLine } from '../components/price-tag';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
 import { useShopperActions } from '../components/use-buy';
 
@@ -159,10 +159,10 @@ function TopProduct({ product }: { product: Product }) {
             <Text c="dimmed" lineClamp={3}>
               {product.description}
             </Text>
-            <PriceTag product={product} size="xl" />
+            <LowestPrice product={product} size="xl" />
             <StoreCountLine product={product} />
             <Group>
-              {product.stock === 'instock' && product.store && (
+              {product.listingId != null && product.quantity > 0 && (
                 <Button onClick={() => actions.addToCart(product.id, true)} loading={actions.adding}>
                   Buy Now
                 </Button>

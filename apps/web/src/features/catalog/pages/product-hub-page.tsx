@@ -1,37 +1,54 @@
 import { Anchor, Badge, Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHeart, IconShoppingCart } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
-import { Link, Outlet, useParams } from 'react-router';
+import { useEffect, useId } from 'react';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { formatRs } from '@pricehub/shared/rules/money';
+import { cartMessages } from '@pricehub/shared/schemas/cart';
 import type { ProductDetail } from '@pricehub/shared/schemas/product';
 import { AddToCompareButton } from '../../../components/add-to-compare-button';
 import { usePageTitle } from '../../../components/page-title';
 import { whenIdle } from '../../../components/when-idle';
-import { recordView, useProduct } from '../api/catalog';
+import { productQuery, recordView, useProduct } from '../api/catalog';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
-import { PriceTag, StoreCountLine } from '../components/price-tag';
+import { LowestPrice, StoreCountLine } from '../components/price-tag';
 import { ProductGrid } from '../components/product-grid';
 import { useShopperActions } from '../components/use-buy';
 
 const categoryLabel = { mobile: 'Mobile', laptop: 'Laptop', computer: 'Computer' } as const;
 
-/** /result/productHub/:productId: the product, its reviews, the offers panel (child route) and recommendations. */
+/**
+ * /result/productHub/:productId: the catalogue product, its reviews, the offers panel (child route) and
+ * recommendations. An old address (a seller's listing, or a product merged into another) answers with the catalogue
+ * product it now is, and the page moves to that product's own address.
+ */
 export function ProductHubPage() {
   const id = Number(useParams().productId);
   const product = useProduct(id);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   usePageTitle(product.data?.name ?? 'Product');
+  const shownId = product.data?.id;
+
+  useEffect(() => {
+    if (shownId === undefined || shownId === id) return;
+    queryClient.setQueryData(productQuery(shownId).queryKey, product.data);
+    navigate(`/result/productHub/${shownId}`, { replace: true });
+  }, [id, shownId, product.data, queryClient, navigate]);
 
   useEffect(() => {
     // The server decides whether this opening counts (once per viewer per 10 minutes). Sent when the browser is
     // idle: the request is not part of the page becoming interactive.
-    if (!Number.isInteger(id) || id <= 0) return;
+    if (shownId === undefined || shownId !== id) return;
     return whenIdle(() => void recordView(id).catch(() => undefined));
-  }, [id]);
+  }, [id, shownId]);
 
   if (!Number.isInteger(id) || id <= 0) return <EmptyState title="Product not found" />;
   if (product.isLoading) return <LoadingState label="Loading product" />;
   if (product.isError) return <ErrorState error={product.error} onRetry={() => product.refetch()} />;
   const p = product.data!;
+  if (p.id !== id) return <LoadingState label="Opening the product" />;
   return (
     <Stack gap="xl">
       <Details product={p} />
@@ -49,9 +66,20 @@ export function ProductHubPage() {
   );
 }
 
+/**
+ * Why the page's "Add to Cart" cannot buy: only other stores sell it, or our sellers have none left. (`quantity` is
+ * that of our cheapest listing, `listingId`; `stock` says whether any store has it.)
+ */
+function cannotBuyReason(p: ProductDetail): string | null {
+  if (p.listingId == null) return cartMessages.notSoldHere;
+  return p.quantity > 0 ? null : cartMessages.outOfStock;
+}
+
 function Details({ product: p }: { product: ProductDetail }) {
   const actions = useShopperActions();
+  const noteId = useId();
   const inStock = p.stock === 'instock';
+  const cannotBuy = cannotBuyReason(p);
   return (
     <Paper withBorder radius="lg" p="lg">
       <Grid gutter="xl">
@@ -78,7 +106,7 @@ function Details({ product: p }: { product: ProductDetail }) {
             <Title order={1} size="h2">
               {p.name}
             </Title>
-            <PriceTag product={p} size="xl" />
+            <LowestPrice product={p} size="xl" />
             <StoreCountLine product={p} />
             <Group gap="xs">
               <Text size="sm" fw={600}>
@@ -92,9 +120,9 @@ function Details({ product: p }: { product: ProductDetail }) {
                 <Badge color="red">Out of Stock</Badge>
               )}
             </Group>
-            {p.store && (
+            {p.store && !cannotBuy && (
               <Text size="sm">
-                Seller:{' '}
+                Cheapest from our sellers: {formatRs(p.salePrice ?? p.price)} at{' '}
                 <Anchor component={Link} to={`/viewstore/${p.store.slug}`}>
                   {p.store.name}
                 </Anchor>
@@ -106,15 +134,15 @@ function Details({ product: p }: { product: ProductDetail }) {
             <Text style={{ whiteSpace: 'pre-line' }}>{p.description}</Text>
             <Divider />
             <Group gap="sm">
-              {inStock && p.store && (
-                <Button
-                  leftSection={<IconShoppingCart size={18} aria-hidden />}
-                  onClick={() => actions.addToCart(p.id)}
-                  loading={actions.adding}
-                >
-                  Add to Cart
-                </Button>
-              )}
+              <Button
+                leftSection={<IconShoppingCart size={18} aria-hidden />}
+                onClick={() => actions.addToCart(p.id)}
+                loading={actions.adding}
+                disabled={cannotBuy !== null}
+                aria-describedby={cannotBuy ? noteId : undefined}
+              >
+                Add to Cart
+              </Button>
               {p.store && (
                 <Button component={Link} to={`/viewstore/${p.store.slug}`} variant="default">
                   Visit Store
@@ -129,6 +157,12 @@ function Details({ product: p }: { product: ProductDetail }) {
               </Button>
               <AddToCompareButton target={{ productId: p.id }} signedIn={actions.signedIn} variant="light" />
             </Group>
+            {cannotBuy && (
+              <Text size="sm" c="dimmed" id={noteId}>
+                {cannotBuy}
+                {p.listingId == null ? ': compare their prices below.' : '.'}
+              </Text>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
@@ -25,7 +25,9 @@ const product: Product = {
   thumbnail: '/uploads/x-thumb.webp',
   store: { slug: 'laptop-lane', name: 'Laptop Lane' },
   lowestPrice: 22_000_000,
+  offerCount: 3,
   storeCount: 3,
+  listingId: 70,
 };
 
 function reply(result: Partial<SearchResult>) {
@@ -60,7 +62,7 @@ function renderAt(url: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ResultPage', () => {
-  it('asks the server with the URL filters and shows cards, sale price, store count and facets', async () => {
+  it('asks the server with the URL filters and shows cards, lowest price, store count and facets', async () => {
     const fetchMock = reply({
       items: [product],
       total: 1,
@@ -75,12 +77,53 @@ describe('ResultPage', () => {
     renderAt('/result?q=xsp&brand=Dell&sort=price_asc');
     expect(await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' })).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/products?q=xsp&brand=Dell&sort=price_asc');
-    expect(screen.getByText('Rs 225,000')).toBeTruthy();
-    expect(screen.getByText('from Rs 220,000 at 3 stores')).toBeTruthy();
+    // Another store is cheaper than our seller's sale price: the card shows the lowest of all.
+    expect(screen.getByText('Rs 220,000')).toBeTruthy();
+    expect(screen.queryByText('Rs 225,000')).toBeNull();
+    expect(screen.getByText('at 3 stores')).toBeTruthy();
     expect(screen.getByText('Out of Stock')).toBeTruthy();
     expect(screen.getByText('Dell (1)')).toBeTruthy();
     expect(screen.getByText('16 GB (1)')).toBeTruthy();
     expect(screen.getByText(/showing results for “xps”/)).toBeTruthy();
+  });
+
+  it('shows one card per catalogue product with "at N stores", opening the catalogue product', async () => {
+    reply({
+      items: [
+        {
+          ...product,
+          id: 11,
+          name: 'Galaxy Z Fold6 12GB 512GB',
+          lowestPrice: 22_500_000,
+          offerCount: 2,
+          storeCount: 2,
+        },
+        {
+          ...product,
+          id: 12,
+          name: 'Pixel 9 Pro 16GB 256GB',
+          stock: 'instock',
+          lowestPrice: 22_500_000,
+          offerCount: 1,
+          storeCount: 1,
+        },
+      ],
+      total: 2,
+    });
+    renderAt('/result?q=fold');
+    const fold = await screen.findByRole('article', { name: 'Galaxy Z Fold6 12GB 512GB' });
+    expect(fold.textContent).toContain('at 2 stores');
+    expect(fold.textContent).toContain('from');
+    expect(
+      within(fold)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe('/result/productHub/11');
+    // Our seller's sale price is the lowest: shown with the price it was.
+    const pixel = screen.getByRole('article', { name: 'Pixel 9 Pro 16GB 256GB' });
+    expect(within(pixel).getByText('Rs 225,000')).toBeTruthy();
+    expect(within(pixel).getByLabelText('was Rs 250,000')).toBeTruthy();
+    expect(within(pixel).getByText('at 1 store')).toBeTruthy();
   });
 
   it('filter chips are checkboxes: ticking RAM adds it to the search, unticking the brand removes it', async () => {

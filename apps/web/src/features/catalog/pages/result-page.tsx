@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { usePageTitle } from '../../../components/page-title';
@@ -62,6 +62,11 @@ export function ResultPage() {
           w={220}
         />
       </Group>
+      {data?.relaxed && filters.q && (
+        <Alert color="yellow" role="status" title={messages.search.closest(filters.q)}>
+          {data.dropped && data.dropped.length > 0 && <>Left out: {data.dropped.join(', ')}.</>}
+        </Alert>
+      )}
       <SearchFiltersPanel filters={filters} facets={data?.facets} onChange={change} />
       {result.isError ? (
         <ErrorState error={result.error} onRetry={() => result.refetch()} />

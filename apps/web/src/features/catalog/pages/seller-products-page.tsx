@@ -9,7 +9,10 @@ import { usePageTitle } from '../../../components/page-title';
 import { useDeleteProduct, useSellerProducts } from '../api/catalog';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 
-/** /seller/products: the seller's own products with edit and delete (after a confirmation). */
+/**
+ * /seller/products: the seller's own listings with edit and delete (after a confirmation); each name opens the
+ * catalogue product it is listed under, where shoppers compare it with the other stores.
+ */
 export function SellerProductsPage() {
   usePageTitle('My products');
   const list = useSellerProducts();
@@ -75,7 +78,7 @@ export function SellerProductsPage() {
                         fallbackSrc="/favicon.svg"
                       />
                       <div>
-                        <Anchor component={Link} to={`/result/productHub/${p.id}`} fw={600}>
+                        <Anchor component={Link} to={`/result/productHub/${p.productId ?? p.id}`} fw={600}>
                           {p.name}
                         </Anchor>
                         <Text size="xs" c="dimmed">

@@ -1,21 +1,45 @@
-import { Alert, Anchor, Badge, Button, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Alert, Badge, Button, Loader, Text } from '@mantine/core';
+import { IconExternalLink, IconShoppingCart } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
-import type { ProductOffer } from '@pricehub/shared/schemas/offer';
+import type { MatchedBy, ProductOffer } from '@pricehub/shared/schemas/offer';
+import { useAddToCartAction } from '../../../components/use-add-to-cart';
 import { useProductOffers } from '../api/product-offers';
+import classes from './compare-prices-table.module.css';
+
+export const matchedByText: Record<MatchedBy, string> = {
+  gtin: 'Matched by GTIN',
+  name: 'Matched by name and specs',
+  seller: 'Chosen by the seller',
+};
+
+const buyable = (offer: ProductOffer) => offer.available && offer.inStock;
 
 function StockBadge({ offer }: { offer: ProductOffer }) {
   if (!offer.available) return <Badge color="gray">Unavailable</Badge>;
   return offer.inStock ? <Badge color="green">In Stock</Badge> : <Badge color="red">Out of Stock</Badge>;
 }
 
-function VisitStore({ offer }: { offer: ProductOffer }) {
-  if (offer.kind === 'store') {
+function Shipping({ offer }: { offer: ProductOffer }) {
+  if (offer.shipping === null) return <span className={classes.sub}>Not stated</span>;
+  return <>{offer.shipping === 0 ? 'Free' : formatRs(offer.shipping)}</>;
+}
+
+/** Our seller's row buys that listing; another store's row opens its page in a new tab. */
+function OfferAction({ offer, cart }: { offer: ProductOffer; cart: ReturnType<typeof useAddToCartAction> }) {
+  if (offer.kind === 'store' && offer.listingId !== undefined) {
+    const listingId = offer.listingId;
     return (
-      <Button component={Link} to={offer.url} size="xs" variant="light">
-        Visit Store
+      <Button
+        size="xs"
+        leftSection={<IconShoppingCart size={14} aria-hidden />}
+        onClick={() => cart.add({ listingId })}
+        loading={cart.pending?.listingId === listingId}
+        disabled={!buyable(offer)}
+        aria-label={`Add to Cart from ${offer.store.name}`}
+      >
+        Add to Cart
       </Button>
     );
   }
@@ -35,62 +59,119 @@ function VisitStore({ offer }: { offer: ProductOffer }) {
   );
 }
 
-/** "Compare prices": every store's offer for the product, cheapest first. */
+function StoreCell({ offer }: { offer: ProductOffer }) {
+  if (offer.kind === 'store') {
+    return (
+      <>
+        <Link className={classes.store} to={`/viewstore/${offer.store.slug}`}>
+          {offer.store.name}
+        </Link>
+        <span className={classes.sub}>PriceHub seller · “{offer.name}”</span>
+      </>
+    );
+  }
+  const offerId = offer.offerId ?? offer.id.replace(/^offer-/, '');
+  return (
+    <>
+      <span className={classes.store}>{offer.store.name}</span>
+      <Link className={classes.sub} to={`/result/productDetail/${offerId}`}>
+        {offer.name}
+      </Link>
+    </>
+  );
+}
+
+/**
+ * "Compare prices": every one of our sellers' listings and every other store's offer for the catalogue product, in
+ * the server's order (cheapest available first). Each of our rows has its own Add to Cart, which buys that listing.
+ */
 export function ComparePricesTable({ productId }: { productId: number }) {
   const offers = useProductOffers(productId);
+  const cart = useAddToCartAction();
   if (offers.isLoading) return <Loader size="sm" aria-label="Loading offers" />;
   if (offers.isError) return <Alert color="red">Could not load the offers: {offers.error.message}</Alert>;
   const rows = offers.data ?? [];
   if (rows.length === 0) return <Text c="dimmed">No store offers this product yet.</Text>;
+  const best = rows.findIndex(buyable);
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover aria-label="Compare prices" data-testid="compare-prices">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Store</Table.Th>
-            <Table.Th>Price</Table.Th>
-            <Table.Th>Stock</Table.Th>
-            <Table.Th>Rating</Table.Th>
-            <Table.Th>Last checked</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Link</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((offer, index) => (
-            <Table.Tr key={offer.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {offer.store.name}
-                </Text>
-                {offer.kind === 'external' ? (
-                  <Anchor component={Link} to={`/result/productDetail/${offer.id.replace('offer-', '')}`} size="xs">
-                    {offer.name}
-                  </Anchor>
-                ) : (
-                  <Text size="xs" c="dimmed">
-                    PriceHub seller
-                  </Text>
+    <table className={classes.table} role="table" aria-label="Compare prices" data-testid="compare-prices">
+      <thead role="rowgroup">
+        <tr role="row">
+          <th role="columnheader" scope="col">
+            Store
+          </th>
+          <th role="columnheader" scope="col">
+            Price
+          </th>
+          <th role="columnheader" scope="col">
+            Shipping
+          </th>
+          <th role="columnheader" scope="col">
+            Stock
+          </th>
+          <th role="columnheader" scope="col">
+            Rating
+          </th>
+          <th role="columnheader" scope="col">
+            Match
+          </th>
+          <th role="columnheader" scope="col">
+            <span className={classes.hidden}>Buy or visit</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.map((offer, index) => (
+          <tr key={offer.id} role="row" data-best={index === best || undefined}>
+            <th role="rowheader" scope="row">
+              <StoreCell offer={offer} />
+            </th>
+            <td role="cell" data-label="Price">
+              <span>
+                <span className={classes.price}>{formatRs(offer.price)}</span>
+                {offer.listPrice !== undefined && offer.listPrice > offer.price && (
+                  <s className={classes.was} aria-label={`was ${formatRs(offer.listPrice)}`}>
+                    {formatRs(offer.listPrice)}
+                  </s>
                 )}
-              </Table.Td>
-              <Table.Td>
-                <Text fw={index === 0 && offer.available && offer.inStock ? 700 : 400}>{formatRs(offer.price)}</Text>
-              </Table.Td>
-              <Table.Td>
+                {index === best && (
+                  <Badge ml={6} size="xs" color="green" variant="light">
+                    Lowest price
+                  </Badge>
+                )}
+              </span>
+            </td>
+            <td role="cell" data-label="Shipping">
+              <Shipping offer={offer} />
+            </td>
+            <td role="cell" data-label="Stock">
+              <span className={classes.stock}>
                 <StockBadge offer={offer} />
-              </Table.Td>
-              <Table.Td>{offer.ratingText}</Table.Td>
-              <Table.Td>
-                <time dateTime={offer.lastCheckedAt}>{dayjs(offer.lastCheckedAt).format('MM/DD/YYYY HH:mm')}</time>
-              </Table.Td>
-              <Table.Td>
-                <VisitStore offer={offer} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                {offer.kind === 'store' && offer.quantity !== undefined && buyable(offer) && (
+                  <span className={classes.sub}>{offer.quantity} left</span>
+                )}
+              </span>
+            </td>
+            <td role="cell" data-label="Rating">
+              {offer.ratingText}
+            </td>
+            <td role="cell" data-label="Match">
+              <span>
+                {matchedByText[offer.matchedBy]}
+                {offer.kind === 'external' && (
+                  <span className={classes.sub}>
+                    checked{' '}
+                    <time dateTime={offer.lastCheckedAt}>{dayjs(offer.lastCheckedAt).format('D MMM, HH:mm')}</time>
+                  </span>
+                )}
+              </span>
+            </td>
+            <td role="cell" className={classes.action}>
+              <OfferAction offer={offer} cart={cart} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -53,26 +53,49 @@ function ProductHub() {
 const offer = (over: Partial<ProductOffer>): ProductOffer => ({
   id: 'offer-1',
   kind: 'external',
+  offerId: 1,
   store: { name: 'Fixture Mobiles', slug: 'fixture-mobiles' },
   url: 'https://fixture.test/a54',
   name: 'Samsung Galaxy A54 8/256',
   price: 12_999_900,
+  shipping: null,
   inStock: true,
   available: true,
   ratingText: 'Mostly Positive',
+  matchedBy: 'gtin',
   lastCheckedAt: '2026-11-20T10:00:00.000Z',
   ...over,
 });
 
+const ours = (listingId: number, store: string, price: number, over: Partial<ProductOffer> = {}) =>
+  offer({
+    id: `store-${listingId}`,
+    kind: 'store',
+    offerId: undefined,
+    listingId,
+    store: { name: store, slug: store.toLowerCase().replace(/ /g, '-') },
+    url: `/viewstore/${store.toLowerCase().replace(/ /g, '-')}`,
+    name: `${store} listing`,
+    price,
+    shipping: 5_000,
+    quantity: 4,
+    ratingText: 'No Reviews',
+    matchedBy: 'name',
+    ...over,
+  });
+
+/** In the server's order (cheapest available first), which the table keeps. */
 const offers = [
   offer({}),
+  ours(41, 'Hub Phones', 13_500_000, { listPrice: 15_000_000 }),
+  ours(42, 'Fold Corner', 13_900_000, { matchedBy: 'seller' }),
   offer({
-    id: 'store-7',
-    kind: 'store',
-    store: { name: 'Hub Phones', slug: 'hub-phones' },
-    url: '/result/productHub/7',
-    price: 13_500_000,
-    ratingText: 'No Reviews',
+    id: 'offer-2',
+    offerId: 2,
+    store: { name: 'Gone Mart', slug: 'gone-mart' },
+    price: 11_000_000,
+    available: false,
+    matchedBy: 'name',
   }),
 ];
 const history = {
@@ -108,24 +131,84 @@ const panel = () =>
   );
 
 describe('the product page panel', () => {
-  it('shows every offer cheapest first, with external links opening safely in a new tab', async () => {
+  it('lists every offer in the order given, with shipping, how each was matched, and safe external links', async () => {
     panelApi(false);
     panel();
     const table = await screen.findByRole('table', { name: 'Compare prices' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
       expect.stringContaining('Fixture Mobiles'),
       expect.stringContaining('Hub Phones'),
+      expect.stringContaining('Fold Corner'),
+      expect.stringContaining('Gone Mart'),
     ]);
-    expect(within(rows[0]!).getByText('Rs 129,999')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Mostly Positive')).toBeTruthy();
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    // Price, shipping, stock, rating, match.
+    expect(cells(rows[0]!).slice(0, 5)).toEqual([
+      'Rs 129,999Lowest price',
+      'Not stated',
+      'In Stock',
+      'Mostly Positive',
+      expect.stringMatching(/^Matched by GTINchecked /),
+    ]);
+    expect(cells(rows[1]!).slice(0, 5)).toEqual([
+      'Rs 135,000Rs 150,000',
+      'Rs 50',
+      'In Stock4 left',
+      'No Reviews',
+      'Matched by name and specs',
+    ]);
+    expect(cells(rows[2]!)[4]).toBe('Chosen by the seller');
+    expect(cells(rows[3]!).slice(0, 3)).toEqual(['Rs 110,000', 'Not stated', 'Unavailable']);
+
     const external = within(rows[0]!).getByRole('link', { name: /Visit Store/ });
-    expect(external.getAttribute('rel')).toBe('nofollow noopener');
+    expect(external.getAttribute('href')).toBe('https://fixture.test/a54');
+    expect(external.getAttribute('rel')).toContain('noopener');
     expect(external.getAttribute('target')).toBe('_blank');
-    const ours = within(rows[1]!).getByRole('link', { name: 'Visit Store' });
-    expect(ours.getAttribute('href')).toBe('/result/productHub/7');
-    expect(ours.getAttribute('target')).toBeNull();
+    expect(within(rows[0]!).getByRole('link', { name: 'Samsung Galaxy A54 8/256' }).getAttribute('href')).toBe(
+      '/result/productDetail/1',
+    );
+    // Our sellers' rows buy; other stores' rows only link out.
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(within(rows[1]!).queryByRole('link', { name: /Visit Store/ })).toBeNull();
+    expect(within(rows[1]!).getByRole('link', { name: 'Hub Phones' }).getAttribute('href')).toBe(
+      '/viewstore/hub-phones',
+    );
     expect(await screen.findByText('Lowest price seen: Rs 129,999')).toBeTruthy();
+  });
+
+  it("adds the chosen seller's listing to the cart from its own row", async () => {
+    const posted: unknown[] = [];
+    panelApi(true, (method, path, body) => {
+      if (path === '/cart/items' && method === 'POST') {
+        posted.push(body);
+        return [201, { message: 'Added to Cart', items: [], count: 1, subtotal: 0 }];
+      }
+    });
+    panel();
+    const row = (await screen.findByRole('rowheader', { name: /Fold Corner/ })).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Add to Cart from Fold Corner' }));
+    await waitFor(() => expect(posted).toEqual([{ listingId: 42 }]));
+    expect((await screen.findAllByText('Added to Cart')).length).toBeGreaterThan(0);
+  });
+
+  it('sends a signed-out shopper to log in instead of adding to the cart', async () => {
+    const fetch = panelApi(false);
+    renderRoutes(
+      '/result/productHub/7',
+      <>
+        <Route path="/result/productHub/:id" element={<ProductHub />}>
+          <Route index element={<ProductOffersPanel />} />
+        </Route>
+        <Route path="/login" element={<p>Login page</p>} />
+      </>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart from Hub Phones' }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(fetch.mock.calls.some(([url]) => url === '/api/cart/items')).toBe(false);
   });
 
   it('asks a signed-out shopper to log in before setting a price drop alert', async () => {

@@ -64,6 +64,13 @@ function Wishlist() {
   );
 }
 
+/** Where the price is from: a product offered by several stores says how many, and which one is cheapest. */
+function storeLine(item: WishlistItem): string {
+  if (!item.store) return 'No store offers it right now';
+  const count = item.offerCount ?? 0;
+  return count > 1 ? `at ${count} stores, lowest at ${item.store}` : `at ${item.store}`;
+}
+
 function WishlistCard({ item, onRemove }: { item: WishlistItem; onRemove: () => void }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="wishlist-item">
@@ -75,10 +82,10 @@ function WishlistCard({ item, onRemove }: { item: WishlistItem; onRemove: () => 
           {item.name}
         </Anchor>
         <Text fw={700} size="lg">
-          {formatRs(item.price)}
+          {formatRs(item.lowestPrice ?? item.price)}
         </Text>
         <Text size="sm" c="dimmed">
-          {item.store ? `at ${item.store}` : 'No store offers it right now'}
+          {storeLine(item)}
         </Text>
         <Group gap="xs">
           <Badge color={item.inStock ? 'green' : 'gray'} variant="light">

@@ -65,7 +65,13 @@ export function SaleDetailPage() {
                   <Card.Section>
                     <Image src={p.image || null} alt={p.name} h={160} fit="contain" fallbackSrc="/favicon.svg" />
                   </Card.Section>
-                  <Anchor component={Link} to={`/result/productHub/${p.id}`} fw={600} mt="sm" lineClamp={2}>
+                  <Anchor
+                    component={Link}
+                    to={`/result/productHub/${p.productId ?? p.id}`}
+                    fw={600}
+                    mt="sm"
+                    lineClamp={2}
+                  >
                     {p.name}
                   </Anchor>
                   <Group gap="xs" mt={4}>

@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { CartLine } from '@pricehub/shared/schemas/cart';
 
-/** One cart line: price (sale price with the list price struck through), − qty +, remove. */
+/**
+ * One cart line, one seller's listing: its name opens the catalogue product (every store's price), then the seller,
+ * price (sale price with the list price struck through), − qty +, remove.
+ */
 export function CartLineRow({
   line,
   short,
@@ -25,11 +28,14 @@ export function CartLineRow({
       <Group wrap="nowrap" align="flex-start" gap="md">
         <Image src={line.image || undefined} alt="" w={72} h={72} fit="contain" fallbackSrc="/favicon.svg" />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor component={Link} to={`/result/productHub/${line.productId}`} fw={600} lineClamp={2}>
+          <Anchor component={Link} to={`/result/productHub/${line.catalogProductId}`} fw={600} lineClamp={2}>
             {line.name}
           </Anchor>
           <Text size="sm" c="dimmed">
-            {line.brand}
+            {line.brand} · Seller:{' '}
+            <Anchor component={Link} to={`/viewstore/${line.store.slug}`} inherit>
+              {line.store.name}
+            </Anchor>
           </Text>
           <Group gap="xs">
             <Text fw={600}>{formatRs(line.unitPrice)}</Text>

@@ -1,4 +1,5 @@
-import { Group, Image, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Image, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { OrderLineView, OrderView } from '@pricehub/shared/schemas/order';
 import type { ReactNode } from 'react';
@@ -36,7 +37,13 @@ export function OrderSummary({
                   <Group gap="sm" wrap="nowrap" align="flex-start">
                     {line.image && <Image src={line.image} alt="" w={40} h={40} fit="contain" />}
                     <Stack gap={4}>
-                      <Text size="sm">{line.name}</Text>
+                      {line.catalogProductId ? (
+                        <Anchor component={Link} to={`/result/productHub/${line.catalogProductId}`} size="sm">
+                          {line.name}
+                        </Anchor>
+                      ) : (
+                        <Text size="sm">{line.name}</Text>
+                      )}
                       {lineExtra?.(line)}
                     </Stack>
                   </Group>

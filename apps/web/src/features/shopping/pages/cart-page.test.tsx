@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
@@ -6,8 +6,11 @@ import type { CartView } from '@pricehub/shared/schemas/cart';
 import { customerSession, renderAt, serve } from '../testing/render';
 import { CartPage } from './cart-page';
 
+/** A line holds one seller's listing (`productId` = `listingId`) of catalogue product 100 + its id. */
 const line = (productId: number, store: string, over: Partial<CartView['items'][number]> = {}) => ({
   productId,
+  listingId: productId,
+  catalogProductId: 100 + productId,
   name: `Phone ${productId}`,
   image: '',
   brand: 'Brand',
@@ -58,6 +61,21 @@ describe('shopping cart page', () => {
     expect(await screen.findByText(messages.cart.increased)).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ quantity: 2 });
     await waitFor(() => expect(screen.getByRole('form', { name: 'Checkout' }).textContent).toContain('Rs 4,100'));
+  });
+
+  it("names each line's seller and links the line to its catalogue product", async () => {
+    serve({
+      'GET /api/auth/session': customerSession,
+      'GET /api/me/profile': profile,
+      'GET /api/cart': [200, cart([line(1, 'a'), line(2, 'b')])],
+    });
+    renderAt(<CartPage />, '/shoppingCart');
+    const second = await screen.findByRole('region', { name: 'Sold by Store b' });
+    expect(within(second).getByRole('link', { name: 'Phone 2' }).getAttribute('href')).toBe('/result/productHub/102');
+    expect(within(second).getByText(/Seller:/).textContent).toBe('Brand · Seller: Store b');
+    // The group's heading and the line both name the seller.
+    const sellers = within(second).getAllByRole('link', { name: 'Store b' });
+    expect(sellers.map((a) => a.getAttribute('href'))).toEqual(['/viewstore/b', '/viewstore/b']);
   });
 
   it('asks before removing a line', async () => {

@@ -24,7 +24,7 @@ async function start(): Promise<{ listen: () => Promise<string> }> {
   const config = {
     ...loadConfig({
       NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
+      MAIL_TO_LOG: '1',
       DATA_DIR: '/tmp/bench-search-data',
       LOG_LEVEL: 'silent',
       JOBS: 'off',

@@ -32,8 +32,9 @@ describe('configuration from the environment', () => {
       chatModel: 'gpt-3.5-turbo',
       logLevel: 'info',
       jobs: true,
+      trustProxy: false,
+      seedDemo: true,
     });
-    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
   it('reads the values it is given', () => {
@@ -72,22 +73,63 @@ describe('configuration from the environment', () => {
     ['SMTP_URL', { SMTP_URL: 'mail.example.com:587' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'localhost:8000' }],
-    ['SESSION_SECRET', { SESSION_SECRET: 'too-short' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1000' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8/1' }],
+    ['SEED_DEMO', { SEED_DEMO: 'yes' }],
+    ['MAIL_TO_LOG', { MAIL_TO_LOG: 'true' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(failure(env)).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
   });
 
-  it('requires SESSION_SECRET in production and accepts a long one', () => {
-    expect(failure({ NODE_ENV: 'production' })).toMatch(/SESSION_SECRET: is required when NODE_ENV=production/);
-    const secret = 'x'.repeat(40);
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret });
-    expect(config.sessionSecret).toBe(secret);
+  it('in production, needs SMTP_URL or an explicit MAIL_TO_LOG=1, and turns the test gateway off', () => {
+    expect(failure({ NODE_ENV: 'production' })).toMatch(
+      /SMTP_URL: is required when NODE_ENV=production \(or set MAIL_TO_LOG=1 to write mail to the log\)/,
+    );
+    expect(failure({ NODE_ENV: 'production', MAIL_TO_LOG: '0' })).toMatch(/SMTP_URL: is required/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }).smtpUrl).toBe(
+      'smtp://mail.example.com',
+    );
+    const config = loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: '1' });
+    expect(config.smtpUrl).toBeUndefined();
     // Production never offers the test payment gateway unless asked to.
     expect(config.testGateway).toBe(false);
+    // Development and tests write mail to the log without being told.
+    expect(loadConfig({ NODE_ENV: 'test' }).smtpUrl).toBeUndefined();
+  });
+
+  it('has no SESSION_SECRET: nothing is signed with it (sessions and reset links are random tokens stored hashed)', () => {
+    const config = loadConfig({ NODE_ENV: 'production', MAIL_TO_LOG: '1', SESSION_SECRET: 'too-short' });
+    expect(config).not.toHaveProperty('sessionSecret');
+  });
+
+  it('seeds the demo shop in development and test only, unless SEED_DEMO says otherwise', () => {
+    const prod = { NODE_ENV: 'production', MAIL_TO_LOG: '1' };
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig(prod).seedDemo).toBe(false);
+    expect(loadConfig({ ...prod, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['', false],
+    ['off', false],
+    ['0', false],
+    ['1', 1],
+    [' 2 ', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.10 ,loopback', ['10.0.0.0/8', '192.168.1.10', 'loopback']],
+    ['fd00::/8,::1', ['fd00::/8', '::1']],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('names every bad variable at once', () => {
-    const message = failure({ PORT: '-1', SMTP_URL: 'nope', NODE_ENV: 'production' });
-    for (const name of ['PORT', 'SMTP_URL', 'SESSION_SECRET']) expect(message).toContain(`${name}: `);
+    const message = failure({ PORT: '-1', SMTP_URL: 'nope', TRUST_PROXY: 'yes', NODE_ENV: 'production' });
+    for (const name of ['PORT', 'SMTP_URL', 'TRUST_PROXY']) expect(message).toContain(`${name}: `);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,43 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .pipe(z.url().optional())
   .optional();
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Off (the client's own address is used), a number of proxy hops to trust, or the proxies' addresses. Never
+ * "true": trusting every hop lets any client choose the address that throttles count it under.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    if (!v || ['off', 'false', '0'].includes(v.toLowerCase())) return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 20) return hops;
+    } else {
+      const entries = v.split(',').map((e) => e.trim().toLowerCase());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be off, a hop count from 1 to 20, or a comma list of proxy addresses or CIDRs (e.g. 10.0.0.0/8,loopback)',
+    });
+    return z.NEVER;
+  });
 
 const schema = z
   .object({
@@ -24,11 +62,14 @@ const schema = z
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DB_PREPARE: z.enum(['on', 'off']).default('on'),
     DATA_DIR: z.string().default('./data'),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    INGEST_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
+    TRUST_PROXY: trustProxy,
+    SEED_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
     SMTP_URL: optionalUrl.refine(
       (v) => v === undefined || /^smtps?:\/\//.test(v),
       'must start with smtp:// or smtps://',
     ),
+    MAIL_TO_LOG: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
     MAIL_FROM: z.string().default('PriceHub <no-reply@pricehub.local>'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -42,8 +83,13 @@ const schema = z
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    // Mail carries reset links: production does not write it to the log unless told to.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_TO_LOG !== '1') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when NODE_ENV=production (or set MAIL_TO_LOG=1 to write mail to the log)',
+      });
     }
   });
 
@@ -57,7 +103,13 @@ export interface Config {
   /** Prepare statements on the PostgreSQL server (off behind a transaction-mode PgBouncer). */
   dbPrepare: boolean;
   dataDir: string;
-  sessionSecret: string;
+  /** Ingestion may fetch from loopback and private addresses (INGEST_ALLOW_PRIVATE=1: tests, development). */
+  ingestAllowPrivate: boolean;
+  /** Fastify's trustProxy: off, a hop count, or the proxies' addresses (never every hop). */
+  trustProxy: false | number | string[];
+  /** Seed the demo shop into an empty database at start (development and test, or SEED_DEMO=1). */
+  seedDemo: boolean;
+  /** Unset: mail is written to the log (allowed in production only with MAIL_TO_LOG=1). */
   smtpUrl?: string;
   mailFrom: string;
   stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
@@ -89,8 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     dbPrepare: e.DB_PREPARE === 'on',
     dataDir: resolve(e.DATA_DIR),
-    // Sessions are random tokens stored hashed; the secret only signs short-lived values such as payment ids.
-    sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-development-only',
+    ingestAllowPrivate: e.INGEST_ALLOW_PRIVATE === '1',
+    trustProxy: e.TRUST_PROXY,
+    // The demo logins are public (README): never in production unless asked for.
+    seedDemo: e.SEED_DEMO === '1' || (e.SEED_DEMO !== '0' && e.NODE_ENV !== 'production'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     stripe: e.STRIPE_SECRET_KEY

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { logTransport, smtpTransport } from './adapters/mail/transport';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { loggerOptions } from './http/security';
 import type { AppContext } from './context';
 import { migrate, openDatabase, withStartupLock } from './db/client';
 import { DEMO_CUSTOMER, DEMO_SELLER } from './db/seed/demo-accounts';
@@ -22,10 +23,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.card'],
-  });
+  const logger = pino(loggerOptions(config));
 
   // The embedded database opens in one process only: hold its lock before opening it (see `npm run ingest`).
   const dbLock = config.databaseUrl ? undefined : acquireDatabaseLock(config.dataDir);
@@ -43,7 +41,10 @@ async function main() {
     mail: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
     now: () => new Date(),
   };
-  if (await withStartupLock(database, () => seedDemoIfEmpty(ctx))) logger.info('seeded the demo shop');
+  // The demo logins are public (README): production gets the demo shop only with SEED_DEMO=1.
+  if (config.seedDemo && (await withStartupLock(database, () => seedDemoIfEmpty(ctx)))) {
+    logger.info('seeded the demo shop');
+  }
 
   const app = await buildApp(ctx, { loggerInstance: logger, web: true, publicUrlWasSet: !!process.env.PUBLIC_URL });
   const scheduler = new Scheduler(ctx.db, app.log);
@@ -53,10 +54,14 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
+  const demoLogins =
+    config.seedDemo && config.env !== 'production'
+      ? `  demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n` +
+        `  demo seller:   ${DEMO_SELLER.email} / ${DEMO_SELLER.password}\n`
+      : '';
   console.log(
     `\nPriceHub is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n` +
-      `  demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n` +
-      `  demo seller:   ${DEMO_SELLER.email} / ${DEMO_SELLER.password}\n`,
+      demoLogins,
   );
 
   let stopping = false;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { LoggerOptions } from 'pino';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
@@ -53,6 +54,17 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   });
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY. Fastify ignores a bare hop count (it cannot check the peer), so a count
+ * becomes "trust the nearest N hops": right only when the server is reachable through the proxy alone.
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** The origins a browser may send state-changing requests from. */
 export function allowedOrigins(config: Config, publicUrlWasSet: boolean): Set<string> {
   const origins = new Set([new URL(config.publicUrl).origin]);
@@ -78,4 +90,28 @@ export function registerOriginCheck(app: FastifyInstance, origins: Set<string>):
     if (!origin || request.routeOptions.config?.access === 'webhook') return;
     if (!origins.has(origin)) throw forbidden('Cross-site request refused');
   });
+}
+
+/** A reset token in a path (the API's `/password-reset/…`, the web pages' `/userpassword/reset/…`). */
+const RESET_TOKEN_IN_PATH = /(\/password-reset|password\/reset)\/[^/?#]+/gi;
+
+/** The URL as logged: a password-reset token is a password for an hour, so it is written as `:token`. */
+export const loggableUrl = (url: string) => url.replace(RESET_TOKEN_IN_PATH, '$1/:token');
+
+/** The process logger's settings: secrets redacted, request URLs logged without reset tokens. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.token', '*.card'],
+    serializers: {
+      // Fastify's own request serializer, with the URL cleaned.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
 }

@@ -16,7 +16,8 @@ import { DEMO_CUSTOMER, DEMO_SELLER } from './demo-accounts';
 import { seedDemoIfEmpty } from './demo';
 
 const USAGE = `Usage: npm run seed [-- --products N]
-  Seeds the demo shop when the database is empty (DATABASE_URL, or PGlite in DATA_DIR/pglite).
+  Seeds the demo shop when the database is empty (DATABASE_URL, or PGlite in DATA_DIR/pglite); with
+  NODE_ENV=production only when SEED_DEMO=1 is set.
   --products N   then adds N generated catalogue products (1 to 5,000,000), each listed by 1 to 5 of
                  our sellers, for benchmarks.`;
 
@@ -95,11 +96,16 @@ async function main(): Promise<number> {
   try {
     await migrate(database);
     const started = performance.now();
-    // The same lock as a starting server takes, so the two never both seed one PostgreSQL database.
-    if (await withStartupLock(database, () => seedDemoIfEmpty(ctx))) {
+    // The demo logins are public (README): production gets the demo shop only with SEED_DEMO=1. Seeding takes the
+    // same lock as a starting server, so the two never both seed one PostgreSQL database.
+    if (!config.seedDemo) {
+      console.log('The demo shop is not seeded (NODE_ENV=production or SEED_DEMO=0); SEED_DEMO=1 seeds it.');
+    } else if (await withStartupLock(database, () => seedDemoIfEmpty(ctx))) {
       console.log(`Seeded the demo shop in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-      console.log(`  demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
-      console.log(`  demo seller:   ${DEMO_SELLER.email} / ${DEMO_SELLER.password}`);
+      if (config.env !== 'production') {
+        console.log(`  demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+        console.log(`  demo seller:   ${DEMO_SELLER.email} / ${DEMO_SELLER.password}`);
+      }
     } else {
       console.log('The database already has accounts; the demo shop was not seeded again.');
     }

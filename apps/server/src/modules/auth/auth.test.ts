@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { buildTestApp } from '../../testing/test-app';
+import { tooManyRequests } from '../../http/rate-limit';
 import { createCustomer, createSeller, TEST_PASSWORD } from '../../testing/factories';
 
 const t = await buildTestApp();
@@ -48,14 +49,31 @@ describe('customer registration', () => {
     expect(res.json().error.message).toBe(m.allFieldsCustomer);
   });
 
-  it('creates the account once and answers 409 for the same email, in any case', async () => {
+  it('answers a taken email, in any case, exactly like a new one, and mails the owner instead', async () => {
     const body = customer();
     const first = await post('/api/auth/customers', body);
     expect(first.statusCode).toBe(201);
-    expect(first.json().message).toBe(m.customerCreated);
-    const again = await post('/api/auth/customers', { ...body, email: body.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(m.emailTaken);
+    expect(first.json()).toEqual({ message: m.customerCreated });
+    await t.flushMail();
+    t.mail.sent.length = 0;
+    const again = await post('/api/auth/customers', {
+      ...body,
+      email: body.email.toUpperCase(),
+      password: 'Other!pass9',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    await t.flushMail();
+    expect(t.mail.sent).toHaveLength(1);
+    expect(t.mail.sent[0]).toMatchObject({
+      to: body.email,
+      subject: 'Someone tried to register with your PriceHub address',
+    });
+    expect(t.mail.sent[0]!.text).toContain('/forget-password');
+    // The account and its password are untouched.
+    const login = await post('/api/auth/login', { email: body.email, password: 'Other!pass9', role: 'customer' });
+    expect(login.statusCode).toBe(401);
+    expect((await post('/api/auth/login', { ...body, role: 'customer' })).statusCode).toBe(200);
   });
 });
 
@@ -72,12 +90,19 @@ describe('seller registration', () => {
     expect(res.json().error.message).toBe(message);
   });
 
-  it('creates the store with a unique slug and refuses the same seller twice', async () => {
+  it('creates the store with a unique slug; the same seller again gets the same answer and a mail', async () => {
     const a = seller({ storeName: 'Galaxy Mobiles' });
-    expect((await post('/api/auth/sellers', a)).statusCode).toBe(201);
-    const again = await post('/api/auth/sellers', a);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(m.sellerTaken);
+    const first = await post('/api/auth/sellers', a);
+    expect(first.statusCode).toBe(201);
+    await t.flushMail();
+    t.mail.sent.length = 0;
+    const again = await post('/api/auth/sellers', { ...a, storeName: 'Another Name' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(again.json().message).toBe(m.sellerCreated);
+    await t.flushMail();
+    expect(t.mail.sent.map((x) => x.to)).toEqual([a.email]);
+    expect(t.mail.sent[0]!.text).toContain('/sellerLogin');
     expect((await post('/api/auth/sellers', seller({ storeName: 'Galaxy Mobiles' }))).statusCode).toBe(201);
     const login = await post('/api/auth/login', { email: a.email, password: a.password, role: 'seller' });
     expect(login.json().user.store).toMatchObject({ name: 'Galaxy Mobiles', slug: 'galaxy-mobiles' });
@@ -151,6 +176,7 @@ describe('roles are enforced on the server', () => {
 describe('password reset', () => {
   it('answers the same for unknown and known emails and mails a single-use link', async () => {
     const c = await createCustomer(t);
+    await t.flushMail();
     t.mail.sent.length = 0;
     const unknown = await post('/api/auth/password-reset', { email: 'nobody@example.test', role: 'customer' });
     const known = await post('/api/auth/password-reset', { email: c.email, role: 'customer' });
@@ -190,8 +216,30 @@ describe('password reset', () => {
     expect(old.json().user).toBeNull();
   });
 
+  it('takes 3 requests an hour per email and 20 per address, then 429, whether or not the account exists', async () => {
+    const c = await createCustomer(t);
+    const ask = (email: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        remoteAddress,
+        payload: { email, role: 'customer' },
+      });
+    for (const email of [c.email, 'nobody-here@example.test']) {
+      // A different address each time: the per-email count holds on its own.
+      for (let i = 1; i <= 3; i++) expect((await ask(email, `10.1.0.${i}`)).statusCode).toBe(202);
+      const limited = await ask(email, '10.1.0.9');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.message).toBe(tooManyRequests);
+    }
+    for (let i = 1; i <= 20; i++) expect((await ask(`someone-${i}@example.test`, '10.2.0.1')).statusCode).toBe(202);
+    expect((await ask('someone-new@example.test', '10.2.0.1')).statusCode).toBe(429);
+    expect((await ask('someone-new@example.test', '10.2.0.2')).statusCode).toBe(202);
+  });
+
   it('expires the link after one hour', async () => {
     const c = await createCustomer(t);
+    await t.flushMail();
     t.mail.sent.length = 0;
     await post('/api/auth/password-reset', { email: c.email, role: 'customer' });
     await t.flushMail();

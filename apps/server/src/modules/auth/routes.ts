@@ -18,11 +18,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const setSessionCookie = (reply: FastifyReply, token: string, expires: Date) =>
     reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
 
+  // A taken email gets the same 201 and body as a new one (its owner is mailed instead): no account enumeration.
   app.post(
     '/customers',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: customerRegistration } },
     async (request, reply) => {
-      await auth.registerCustomer(ctx, request.body);
+      await auth.signUp(ctx, { ...request.body, role: 'customer' }, request.ip);
       return reply.status(201).send({ message: messages.registration.customerCreated });
     },
   );
@@ -31,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/sellers',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: sellerRegistration } },
     async (request, reply) => {
-      await auth.registerSeller(ctx, request.body);
+      await auth.signUp(ctx, { ...request.body, role: 'seller' }, request.ip);
       return reply.status(201).send({ message: messages.registration.sellerCreated });
     },
   );
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/password-reset',
     { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordResetRequest } },
     async (request, reply) => {
-      await auth.requestPasswordReset(ctx, request.body.email, request.body.role);
+      await auth.requestPasswordReset(ctx, request.body.email, request.body.role, request.ip);
       return reply.status(202).send({ message: messages.password.resetRequested });
     },
   );

@@ -5,14 +5,14 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts, passwordResets, stores } from '../../db/schema';
-import { conflict, notFound, tooMany, unauthorized } from '../../http/errors';
-import { addHit, clearHits, countHits } from '../../http/rate-limit';
+import { conflict, notFound, unauthorized } from '../../http/errors';
+import { enforceLimit, refundHit } from '../../http/rate-limit';
 import { enqueueMail } from '../mail/outbox';
+import { LOGIN_LIMIT, PASSWORD_RESET_LIMIT, REGISTRATION_LIMIT } from './limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, destroyOtherSessions } from './session-service';
 import { hashToken, newToken } from './tokens';
 
-const LOGIN_FAILURES_PER_MINUTE = 10;
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 
 /** A URL-safe store handle: "Galaxy Mobiles & Co." → "galaxy-mobiles-co". */
@@ -37,7 +37,29 @@ async function uniqueStoreSlug(db: Db, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export async function registerCustomer(ctx: AppContext, input: CustomerRegistration) {
+const SLUG_ATTEMPTS = 3;
+
+async function accountExists(db: Db, role: Role, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.role, role), eq(accounts.email, email)))
+    .limit(1);
+  return !!row;
+}
+
+/** The answer to registering a taken address is the answer to a new one; only its owner learns, by mail. */
+async function mailRegistrationAttempt(ctx: AppContext, role: Role, email: string): Promise<void> {
+  const [signIn, forgot] = role === 'customer' ? ['login', 'forget-password'] : ['sellerLogin', 'Cforget-password'];
+  await enqueueMail(ctx.db, {
+    to: email,
+    subject: 'Someone tried to register with your PriceHub address',
+    text: `Hello,\n\nSomeone just tried to open a PriceHub ${role} account with this email address, which already has one. Nothing was changed.\n\nIf it was you, sign in at ${ctx.config.publicUrl}/${signIn}, or choose a new password at ${ctx.config.publicUrl}/${forgot}.\n\nIf it was not you, ignore this mail.\n`,
+  });
+}
+
+/** Creates the customer's account; null when the address already has one. */
+async function insertCustomer(ctx: AppContext, input: CustomerRegistration): Promise<{ id: number } | null> {
   const passwordHash = await hashPassword(input.password);
   try {
     const [account] = await ctx.db
@@ -53,62 +75,93 @@ export async function registerCustomer(ctx: AppContext, input: CustomerRegistrat
       .returning({ id: accounts.id });
     return account!;
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(messages.registration.emailTaken, { email: messages.registration.emailTaken });
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
 }
 
-export async function registerSeller(ctx: AppContext, input: SellerRegistration) {
+/** Creates the seller's account and store; null when the address already has a seller account. */
+async function insertSeller(ctx: AppContext, input: SellerRegistration): Promise<{ id: number } | null> {
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(accounts)
-        .values({ role: 'seller', email: input.email, passwordHash, name: input.sellerName, phone: input.phone })
-        .returning({ id: accounts.id });
-      const slug = await uniqueStoreSlug(tx, input.storeName);
-      await tx.insert(stores).values({
-        sellerId: account!.id,
-        name: input.storeName,
-        slug,
-        licenseId: input.license,
-        phone: input.phone,
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(accounts)
+          .values({ role: 'seller', email: input.email, passwordHash, name: input.sellerName, phone: input.phone })
+          .returning({ id: accounts.id });
+        await tx.insert(stores).values({
+          sellerId: account!.id,
+          name: input.storeName,
+          slug: await uniqueStoreSlug(tx, input.storeName),
+          licenseId: input.license,
+          phone: input.phone,
+        });
+        return account!;
       });
-      return account!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw conflict(messages.registration.sellerTaken, { email: messages.registration.sellerTaken });
-    throw error;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (await accountExists(ctx.db, 'seller', input.email)) return null;
+      // Another store took the same slug at the same moment: pick again.
+      if (attempt >= SLUG_ATTEMPTS) throw error;
+    }
   }
+}
+
+/** For tools and tests that need the new account: a taken address is an error here. */
+export async function registerCustomer(ctx: AppContext, input: CustomerRegistration): Promise<{ id: number }> {
+  const account = await insertCustomer(ctx, input);
+  if (!account) throw conflict(messages.registration.emailTaken, { email: messages.registration.emailTaken });
+  return account;
+}
+
+export async function registerSeller(ctx: AppContext, input: SellerRegistration): Promise<{ id: number }> {
+  const account = await insertSeller(ctx, input);
+  if (!account) throw conflict(messages.registration.sellerTaken, { email: messages.registration.sellerTaken });
+  return account;
 }
 
 /**
- * Checks the password and opens a session. Failures are counted per email+IP; the 11th attempt within a
- * minute is refused before the password is even checked.
+ * Registration from the public form: rate-limited per email and per address, and a taken address is answered
+ * exactly like a new one (its owner is mailed instead), so the form cannot tell who has an account.
  */
-export async function login(ctx: AppContext, input: LoginInput, ip: string) {
-  const limitKey = `login:${input.role}:${input.email}:${ip}`;
-  if ((await countHits(ctx.db, limitKey, 60)) >= LOGIN_FAILURES_PER_MINUTE) {
-    throw tooMany(messages.login.tooManyAttempts);
-  }
+export async function signUp(
+  ctx: AppContext,
+  input: ({ role: 'customer' } & CustomerRegistration) | ({ role: 'seller' } & SellerRegistration),
+  address: string,
+): Promise<void> {
+  await enforceLimit(ctx.db, REGISTRATION_LIMIT, { account: input.email, address });
+  const account = input.role === 'customer' ? await insertCustomer(ctx, input) : await insertSeller(ctx, input);
+  if (!account) await mailRegistrationAttempt(ctx, input.role, input.email);
+}
+
+/** Compared against when the email is unknown, so that a miss costs the same argon2 work as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks the password and opens a session. Every attempt is counted before the password is checked (per
+ * role+email and per address, in one statement each), and a success gives its hit back: only failures add up,
+ * and a parallel burst cannot slip past the count.
+ */
+export async function login(ctx: AppContext, input: LoginInput, address: string) {
+  const caller = { account: `${input.role}:${input.email}`, address };
+  await enforceLimit(ctx.db, LOGIN_LIMIT, caller, messages.login.tooManyAttempts);
   const [account] = await ctx.db
     .select()
     .from(accounts)
     .where(and(eq(accounts.role, input.role), eq(accounts.email, input.email)))
     .limit(1);
-  const ok = account ? await verifyPassword(account.passwordHash, input.password) : false;
-  if (!account || !ok) {
-    await addHit(ctx.db, limitKey, 60);
-    throw unauthorized(messages.login.invalid);
-  }
-  await clearHits(ctx.db, limitKey);
+  dummyHash ??= hashPassword(newToken());
+  const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
+  if (!account || !ok) throw unauthorized(messages.login.invalid);
+  await refundHit(ctx.db, LOGIN_LIMIT, caller);
   return createSession(ctx.db, account.id, ctx.now());
 }
 
 /** Always the same answer, whether or not the account exists; the link is mailed through the outbox. */
-export async function requestPasswordReset(ctx: AppContext, email: string, role: Role): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, email: string, role: Role, address: string): Promise<void> {
+  // Counted per email whether or not it has an account, so a 429 tells nothing either.
+  await enforceLimit(ctx.db, PASSWORD_RESET_LIMIT, { account: email, address });
   const [account] = await ctx.db
     .select({ id: accounts.id, name: accounts.name, email: accounts.email })
     .from(accounts)

@@ -2,21 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_LIMIT_PER_MINUTE, chatMessages } from '@pricehub/shared/schemas/chat';
 import type { AppContext } from '../../context';
-import { tooMany } from '../../http/errors';
-import { addHit } from '../../http/rate-limit';
+import { enforceLimit, type RateLimit } from '../../http/rate-limit';
 
 export const VISITOR_COOKIE = 'ph_visitor';
-/** A client that drops cookies (or invents new ones) still meets this per-address ceiling. */
-const PER_ADDRESS_PER_MINUTE = 100;
+/** A client that drops cookies (or invents new ones) still meets the per-address ceiling. */
+export const CHAT_LIMIT: RateLimit = {
+  name: 'chat',
+  windowSeconds: 60,
+  perAccount: CHAT_LIMIT_PER_MINUTE,
+  perAddress: 100,
+};
 
 /**
  * 20 messages a minute per signed-in account, or per visitor cookie for signed-out shoppers (given on the
  * first message). Counted in the database so that every server process shares the count.
  */
 export async function enforceChatLimit(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  let key: string;
+  let account: string;
   if (request.user) {
-    key = `chat:account:${request.user.id}`;
+    account = `user:${request.user.id}`;
   } else {
     let visitor = request.cookies[VISITOR_COOKIE];
     if (!visitor || !/^[a-f0-9]{32}$/.test(visitor)) {
@@ -29,11 +33,7 @@ export async function enforceChatLimit(ctx: AppContext, request: FastifyRequest,
         maxAge: 60 * 60 * 24 * 365,
       });
     }
-    key = `chat:visitor:${visitor}`;
+    account = `visitor:${visitor}`;
   }
-  const [hits, addressHits] = await Promise.all([
-    addHit(ctx.db, key, 60),
-    addHit(ctx.db, `chat:address:${request.ip}`, 60),
-  ]);
-  if (hits > CHAT_LIMIT_PER_MINUTE || addressHits > PER_ADDRESS_PER_MINUTE) throw tooMany(chatMessages.tooMany);
+  await enforceLimit(ctx.db, CHAT_LIMIT, { account, address: request.ip }, chatMessages.tooMany);
 }

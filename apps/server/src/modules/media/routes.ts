@@ -6,8 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@pricehub/shared/messages';
 import { UPLOAD_MAX_BYTES, uploadMessages } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
 import { badRequest, HttpError } from '../../http/errors';
+import { enforceLimit, type RateLimit } from '../../http/rate-limit';
 import { sniffImage, storeImage } from './images';
+
+/** Each upload is decoded and re-encoded twice (sharp): the costliest thing a seller can ask for. */
+export const UPLOAD_LIMIT: RateLimit = { name: 'uploads', windowSeconds: 3600, perAccount: 100, perAddress: 200 };
 
 /**
  * POST /api/uploads and the /uploads/ files. This plugin opts out of encapsulation (skip-override) because
@@ -42,6 +47,7 @@ const media: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) =
         '/uploads',
         { config: { access: 'seller' }, schema: { tags: ['media'], consumes: ['multipart/form-data'] } },
         async (request, reply) => {
+          await enforceLimit(ctx.db, UPLOAD_LIMIT, { account: String(currentUser(request).id), address: request.ip });
           if (!request.isMultipart()) throw badRequest(uploadMessages.missing);
           const file = await request.file();
           if (!file || file.fieldname !== 'file') throw badRequest(uploadMessages.missing);

@@ -8,6 +8,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
 import { storeIdOf } from '../sales/test-fixtures';
 import { findPromoByCode, isPromoActive } from './lookup';
+import { CHOSEN_CODE_LIMIT } from './routes';
 
 const t = await buildTestApp();
 const m = messages.sale;
@@ -78,15 +79,28 @@ describe('promo codes', () => {
     expect(res.json().error.message).toBe(promoMessages.codeTaken);
   });
 
+  it('takes 20 chosen codes an hour per seller, then 429 (a taken code answers 409, so it could be probed)', async () => {
+    const prober = await createSeller(t);
+    for (let i = 0; i < CHOSEN_CODE_LIMIT.perAccount; i++) {
+      expect((await call('POST', '/api/seller/promos', prober.cookie, body({ code: 'EID2026' }))).statusCode).toBe(409);
+    }
+    const limited = await call('POST', '/api/seller/promos', prober.cookie, body({ code: 'EID2026' }));
+    expect(limited.statusCode).toBe(429);
+    // A generated code is not limited.
+    expect((await call('POST', '/api/seller/promos', prober.cookie, body())).statusCode).toBe(201);
+  });
+
   it('lists only the seller’s own promos', async () => {
     const mine = (await call('GET', '/api/seller/promos', seller.cookie)).json().promos;
     expect(mine).toHaveLength(2);
     expect((await call('GET', '/api/seller/promos', rival.cookie)).json().promos).toEqual([]);
   });
 
-  it('deletes for the owner only: 403 for another seller, 404 for an unknown code', async () => {
-    expect((await call('DELETE', '/api/seller/promos/EID2026', rival.cookie)).statusCode).toBe(403);
-    expect((await call('DELETE', '/api/seller/promos/NOPE1234', seller.cookie)).statusCode).toBe(404);
+  it('deletes for the owner only: another seller gets the same 404 as for an unknown code', async () => {
+    const foreign = await call('DELETE', '/api/seller/promos/EID2026', rival.cookie);
+    const unknown = await call('DELETE', '/api/seller/promos/NOPE1234', rival.cookie);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
     expect((await call('DELETE', '/api/seller/promos/eid2026', seller.cookie)).statusCode).toBe(200);
     expect(await findPromoByCode(t.ctx.db, 'EID2026')).toBeUndefined();
   });

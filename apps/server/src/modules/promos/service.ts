@@ -5,12 +5,11 @@ import { promoMessages, type PromoInput, type SellerPromo } from '@pricehub/shar
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { promos } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from '../sales/campaign-dates';
 
 const CODE_ATTEMPTS = 5;
 export const promoNotFound = 'Promo code not found';
-export const promoNotYours = 'This promo code belongs to another store';
 
 const toSellerPromo = (row: typeof promos.$inferSelect, now: Date): SellerPromo => ({
   code: row.code,
@@ -60,7 +59,7 @@ export async function deletePromo(ctx: AppContext, storeId: number, code: string
     .select({ id: promos.id, storeId: promos.storeId })
     .from(promos)
     .where(sql`${promos.code} = upper(${code.trim()})`);
-  if (!row) throw notFound(promoNotFound);
-  if (row.storeId !== storeId) throw forbidden(promoNotYours);
+  // Another store's code is "not found" too: a seller cannot probe which codes exist.
+  if (!row || row.storeId !== storeId) throw notFound(promoNotFound);
   await ctx.db.delete(promos).where(eq(promos.id, row.id));
 }

@@ -37,6 +37,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       JOBS: 'on',
+      // The offers spec ingests from a fixture server on 127.0.0.1, which ingestion refuses by default (SSRF guard).
+      INGEST_ALLOW_PRIVATE: '1',
       // Browser tests that read mail start an SMTP server on this port (see e2e/fixtures/mailbox.ts).
       SMTP_URL: `smtp://127.0.0.1:${port + 1}`,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),

@@ -12,7 +12,8 @@ import type { AppContext } from './context';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
-import { allowedOrigins, registerOriginCheck, registerSecurityHeaders } from './http/security';
+import { registerInputGuard } from './http/input-guard';
+import { allowedOrigins, registerOriginCheck, registerSecurityHeaders, trustProxyOption } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
 import { moduleRoutes } from './modules/registry';
@@ -46,7 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   registerOriginCheck(app, allowedOrigins(ctx.config, options.publicUrlWasSet ?? true));
   registerAccessControl(app);
+  registerInputGuard(app);
   registerHealthRoutes(app, ctx);
 
   for (const [prefix, routes] of moduleRoutes) await app.register(routes, { prefix, ctx });

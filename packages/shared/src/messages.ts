@@ -50,7 +50,6 @@ export const messages = {
     addFailed: 'Error adding product. Please try again.',
     uploadFailed: 'Failed to upload image',
     notFound: 'Product not found',
-    notYours: 'This product belongs to another store',
     invalidGtin: 'A GTIN (barcode) is 8 to 14 digits',
     catalogueNotFound: 'That catalogue product no longer exists: choose another or add a new one',
     alreadyListed: 'You already sell this product: edit your listing instead',

@@ -25,7 +25,15 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const database = await createTestDatabase();
   const mail = memoryMail();
   let now: Date | undefined;
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' }), ...overrides };
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/pricehub-test-data',
+      // The ingestion tests' fixture stores listen on 127.0.0.1.
+      INGEST_ALLOW_PRIVATE: '1',
+    }),
+    ...overrides,
+  };
   const ctx: AppContext = { config, database, db: database.db, mail, now: () => now ?? new Date() };
   const app = await buildApp(ctx, process.env.TEST_LOG ? { loggerInstance: pino({ level: 'error' }) } : {});
   await app.ready();

@@ -3,6 +3,16 @@ export const PAISA_PER_RUPEE = 100;
 export const SHIPPING_FEE = 50 * PAISA_PER_RUPEE;
 export const PRICE_FILTER_STEP = 5000 * PAISA_PER_RUPEE;
 
+/**
+ * The highest price anything may carry (a listing, another store's offer, a price filter, an alert target): Rs
+ * 10,000,000. Money columns are 32-bit integers of paisa (at most Rs 21,474,836.47), so values above the cap are
+ * refused with a 400 before they reach SQL, and SQL that multiplies money (a price by a sale percent) does it in
+ * bigint.
+ */
+export const MAX_PRICE = 10_000_000 * PAISA_PER_RUPEE;
+/** An order, and one checkout of several orders, may total twice the price cap: still a 32-bit count of paisa. */
+export const MAX_ORDER_TOTAL = 2 * MAX_PRICE;
+
 export const rupeesToPaisa = (rupees: number): number => Math.round(rupees * PAISA_PER_RUPEE);
 
 /**

@@ -1,4 +1,5 @@
 import type { Category } from './catalog';
+import { MAX_PRICE } from './money';
 
 /**
  * What a shopper's words ask for beyond the words themselves: a budget ("under 50k"), memory ("16 gb ram",
@@ -30,7 +31,8 @@ export function parseAmount(digits: string, unit: string | undefined): number | 
   const value = Number(hasThousandsCommas ? digits.replace(/,/g, '') : digits.replace(/,/g, '.'));
   if (!Number.isFinite(value)) return undefined;
   const rupees = value * (unit ? (FACTORS[unit] ?? 1) : 1);
-  return Math.round(rupees * 100);
+  // Nothing costs more than the price cap, so a bigger budget is the cap (and stays a 32-bit count of paisa).
+  return Math.min(Math.round(rupees * 100), MAX_PRICE);
 }
 
 export interface Budget {

@@ -6,7 +6,6 @@ export const blogMessages = {
   created: 'Blog post published',
   updated: 'Blog post updated',
   deleted: 'Blog post deleted',
-  notYours: 'This post belongs to another store',
   notFound: 'Blog post not found',
   none: 'There are no blog posts yet',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput as recordId } from './id';
 
 /** Messages the spec does not word; the spec's own cart toasts are in messages.cart. */
 export const cartMessages = {
@@ -14,11 +15,7 @@ export const cartMessages = {
 
 export const MAX_LINE_QUANTITY = 99;
 
-const idInput = z.coerce
-  .number({ error: cartMessages.productNotFound })
-  .int(cartMessages.productNotFound)
-  .positive(cartMessages.productNotFound)
-  .max(2_147_483_647, cartMessages.productNotFound);
+const idInput = recordId(cartMessages.productNotFound);
 
 /** `listingId`: that seller's listing; `productId` alone: our cheapest available listing of the catalogue product. */
 export const cartAddInput = z
@@ -46,6 +43,7 @@ export const cartQuantityInput = z.object({
     .max(MAX_LINE_QUANTITY, cartMessages.quantityInvalid),
 });
 
+/** Past 2^31 is left to the service, which answers 404 (the line is not in the cart) without asking SQL. */
 export const productIdParams = z.object({
   productId: z.coerce.number({ error: cartMessages.productNotFound }).int().positive(cartMessages.productNotFound),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatRs, MAX_ORDER_TOTAL } from '../rules/money';
 
 export const checkoutMessages = {
   cartEmpty: 'Your Cart is Empty',
@@ -17,6 +18,7 @@ export const checkoutMessages = {
   cancelled: 'Payment cancelled. Your items are back in your cart.',
   testGatewayNotice: 'Test payment, no money moves',
   badSignature: 'Invalid webhook signature',
+  totalTooLarge: `One checkout can total at most ${formatRs(MAX_ORDER_TOTAL)}. Please buy fewer units at once.`,
 } as const;
 
 export const paymentMethod = z.enum(['online', 'cashOnDel'], { error: checkoutMessages.paymentMethod });

@@ -6,8 +6,7 @@ export const complaintMessages = {
   descriptionRequired: 'Description is required',
   registered: 'Complaint registered',
   updated: 'Complaint updated',
-  orderNotYours: 'You can only complain about your own orders',
-  notYours: 'This complaint is about another store',
+  orderNotFound: 'Order not found',
   notFound: 'Complaint not found',
 } as const;
 const m = complaintMessages;

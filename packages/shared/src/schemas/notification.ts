@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput } from './id';
 
 export const notificationMessages = {
   deleted: 'Notification deleted',
@@ -7,7 +8,7 @@ export const notificationMessages = {
 } as const;
 
 export const notificationIdParams = z.object({
-  id: z.coerce.number({ error: notificationMessages.notFound }).int().positive(notificationMessages.notFound),
+  id: idInput(notificationMessages.notFound),
 });
 
 export interface NotificationView {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_PRICE, PAISA_PER_RUPEE } from '../rules/money';
+import { idInput } from './id';
 
 /** Wording for the price-comparison screens that messages.ts does not carry (the spec gives none). */
 export const offerMessages = {
@@ -106,7 +108,7 @@ export const EXTERNAL_PAGE_SIZE = 24;
 
 /** `targetPrice` is in rupees like every form; absent means "any drop below today's lowest price". */
 export const priceAlertInput = z.object({
-  productId: z.coerce.number({ error: offerMessages.productNotFound }).int().positive(offerMessages.productNotFound),
+  productId: idInput(offerMessages.productNotFound),
   targetPrice: z
     .union([z.number(), z.string().trim()], { error: offerMessages.alertTargetInvalid })
     .transform((v) => (v === '' ? undefined : Number(v)))
@@ -114,7 +116,7 @@ export const priceAlertInput = z.object({
       z
         .number({ error: offerMessages.alertTargetInvalid })
         .gt(0, offerMessages.alertTargetInvalid)
-        .max(100_000_000, offerMessages.alertTargetInvalid)
+        .max(MAX_PRICE / PAISA_PER_RUPEE, offerMessages.alertTargetInvalid)
         .optional(),
     )
     .optional()

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 export const orderMessages = {
   notFound: 'Order not found',
-  notYours: 'This order belongs to another store',
   cancelOnlyBooked: 'Only a Booked order can be cancelled',
   cancelled: 'Order cancelled',
   refundFailed: 'The refund could not be made right now, so the order is still open. Please try again.',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { formatRs, MAX_PRICE, PAISA_PER_RUPEE } from '../rules/money';
+import { idInput } from './id';
 
 import { categories, sortOptions } from '../rules/catalog';
 
@@ -46,6 +48,12 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 const m = messages.product;
+/** Forms and filters take rupees; the cap is MAX_PRICE (rules/money.ts). */
+const MAX_PRICE_RUPEES = MAX_PRICE / PAISA_PER_RUPEE;
+export const priceMessages = {
+  tooHigh: `Price can be at most ${formatRs(MAX_PRICE)}`,
+  filterTooHigh: `Price filters go up to ${formatRs(MAX_PRICE)}`,
+} as const;
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 /** Form inputs arrive as strings or numbers; both are accepted, blanks are "missing". */
 const numberInput = (missing: string, invalid: string) =>
@@ -74,7 +82,7 @@ export const productInput = z.object({
     z.number().int(m.allFields).min(0, m.allFields).max(65536, m.allFields),
   ),
   price: numberInput(m.allFields, m.invalidPrice).pipe(
-    z.number().gt(0, m.invalidPrice).max(100_000_000, m.invalidPrice),
+    z.number().gt(0, m.invalidPrice).max(MAX_PRICE_RUPEES, priceMessages.tooHigh),
   ),
   quantity: numberInput(m.allFields, m.invalidQuantity).pipe(
     z.number().int(m.invalidQuantity).gt(0, m.invalidQuantity).max(1_000_000, m.invalidQuantity),
@@ -83,7 +91,7 @@ export const productInput = z.object({
   stock: stockStatus.optional(),
   gtin: gtinInput,
   /** The catalogue product the seller picked under "Is it one of these?"; without it the server matches. */
-  catalogProductId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  catalogProductId: idInput().optional(),
 });
 export type ProductInput = z.infer<typeof productInput>;
 
@@ -96,7 +104,7 @@ export const productUpdate = z.object({
   ram: numberInput(m.allFieldsEdit, m.allFieldsEdit).pipe(z.number().int().min(0).max(1024)),
   storage: numberInput(m.allFieldsEdit, m.allFieldsEdit).pipe(z.number().int().min(0).max(65536)),
   price: numberInput(m.allFieldsEdit, m.invalidPrice).pipe(
-    z.number().gt(0, m.invalidPrice).max(100_000_000, m.invalidPrice),
+    z.number().gt(0, m.invalidPrice).max(MAX_PRICE_RUPEES, priceMessages.tooHigh),
   ),
   quantity: numberInput(m.allFieldsEdit, m.invalidQuantity).pipe(
     z.number().int(m.invalidQuantity).min(0, m.invalidQuantity).max(1_000_000, m.invalidQuantity),
@@ -113,8 +121,8 @@ export const productQuery = z.object({
   category: category.optional(),
   brand: z.string().trim().max(60).optional(),
   ram: z.coerce.number().int().min(0).max(1024).optional(),
-  minPrice: z.coerce.number().min(0).max(100_000_000).optional(),
-  maxPrice: z.coerce.number().min(0).max(100_000_000).optional(),
+  minPrice: z.coerce.number().min(0).max(MAX_PRICE_RUPEES, priceMessages.filterTooHigh).optional(),
+  maxPrice: z.coerce.number().min(0).max(MAX_PRICE_RUPEES, priceMessages.filterTooHigh).optional(),
   sort: z.enum(sortOptions).default('relevance'),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   pageSize: z.coerce.number().int().min(1).max(60).default(24),
@@ -218,7 +226,7 @@ export interface CatalogueCandidate {
 }
 
 export const suggestionQuery = z.object({ q: z.string().trim().max(100).default('') });
-export const productIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const productIdParams = z.object({ id: idInput() });
 export const storeSlugParams = z.object({ slug: z.string().trim().min(1).max(100) });
 
 /** Upload rules shared by the server and the form. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput } from './id';
 
 export const reviewMessages = {
   added: 'Review submitted',
@@ -10,7 +11,7 @@ export const reviewMessages = {
 } as const;
 
 export const reviewInput = z.object({
-  productId: z.coerce.number({ error: reviewMessages.lineNotFound }).int().positive(reviewMessages.lineNotFound),
+  productId: idInput(reviewMessages.lineNotFound),
   text: z
     .string({ error: reviewMessages.textRequired })
     .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDay } from '../rules/dates';
 import { messages } from '../messages';
+import { MAX_ID } from './id';
 
 const m = messages.sale;
 
@@ -48,7 +49,10 @@ export const withStartNotPast = <T extends z.ZodType<{ startDate: string }>>(sch
 export const saleInput = withEndAfterStart(
   z.object({
     title: z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(120),
-    productIds: z.array(z.number().int().positive(), { error: m.productsRequired }).min(1, m.productsRequired).max(200),
+    productIds: z
+      .array(z.number().int().positive().max(MAX_ID), { error: m.productsRequired })
+      .min(1, m.productsRequired)
+      .max(200),
     discount: discountPercent,
     startDate: isoDayInput(m.startInPast),
     endDate: isoDayInput(m.endBeforeStart),

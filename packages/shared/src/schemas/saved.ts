@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idInput } from './id';
 
 /** Messages of the wishlist and compare list that messages.ts does not hold. */
 export const savedMessages = {
@@ -13,7 +14,7 @@ export const savedMessages = {
 
 export const COMPARE_LIMIT = 4;
 
-const id = z.coerce.number({ error: savedMessages.pickOne }).int().positive();
+const id = idInput(savedMessages.pickOne);
 
 /** Exactly one of productId (one of our products) or offerId (an external store's offer). */
 export const savedItemInput = z
@@ -21,7 +22,7 @@ export const savedItemInput = z
   .refine((v) => (v.productId === undefined) !== (v.offerId === undefined), { message: savedMessages.pickOne });
 export type SavedItemInput = z.infer<typeof savedItemInput>;
 
-export const savedItemParams = z.object({ id: z.coerce.number().int().positive() });
+export const savedItemParams = z.object({ id: idInput(savedMessages.notInList) });
 
 /** A wishlist entry as the API returns it. Money in paisa. */
 export const wishlistItem = z.object({

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blogInput, blogMessages, blogPreviewInput } from '@pricehub/shared/schemas/blog';
+import { idInput } from '@pricehub/shared/schemas/id';
 import type { AppContext } from '../../context';
 import { currentStoreId } from '../../http/access';
 import { renderBlogHtml } from './render';
 import * as blogsService from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idInput(blogMessages.notFound) });
 
 export const blogsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/blogs', { config: { access: 'public' }, schema: { tags: ['blogs'] } }, async () => ({

@@ -3,7 +3,7 @@ import { blogMessages as m, type BlogInput, type BlogPost } from '@pricehub/shar
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { blogs, stores } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { renderBlogHtml } from './render';
 
 function postsQuery(db: Db) {
@@ -56,11 +56,10 @@ export async function createPost(ctx: AppContext, storeId: number, input: BlogIn
   return getPost(ctx, row!.id);
 }
 
-/** 404 when the post does not exist, 403 when another store wrote it. */
+/** 404 when the store has no such post (another store's included: its ids tell nothing). */
 async function ownedPost(ctx: AppContext, storeId: number, id: number) {
   const [row] = await ctx.db.select({ storeId: blogs.storeId }).from(blogs).where(eq(blogs.id, id));
-  if (!row) throw notFound(m.notFound);
-  if (row.storeId !== storeId) throw forbidden(m.notYours);
+  if (!row || row.storeId !== storeId) throw notFound(m.notFound);
 }
 
 export async function updatePost(ctx: AppContext, storeId: number, id: number, input: BlogInput): Promise<BlogPost> {

@@ -187,7 +187,7 @@ describe('PUT and DELETE /api/seller/products/:listingId', () => {
     expect(offers.map((o: { listingId: number }) => o.listingId).sort()).toEqual([a.listing.id, b.listing.id].sort());
   });
 
-  it('answers 403 to another seller and 404 for an unknown listing, and changes nothing', async () => {
+  it('answers 404 to another seller, as for an unknown listing, and changes nothing', async () => {
     const { listing } = await listNew(owner, { name: 'Owner Phone X1', brand: 'Owner', category: 'mobile' });
     const put = await send(
       'PUT',
@@ -195,15 +195,16 @@ describe('PUT and DELETE /api/seller/products/:listingId', () => {
       other.cookie,
       productBody({ name: 'Stolen', stock: 'instock' }),
     );
-    expect(put.statusCode).toBe(403);
-    expect(put.json().error.message).toBe(m.notYours);
+    expect(put.statusCode).toBe(404);
+    expect(put.json().error.message).toBe(m.notFound);
     const del = await send('DELETE', `/api/seller/products/${listing.id}`, other.cookie);
-    expect(del.statusCode).toBe(403);
+    expect(del.statusCode).toBe(404);
     const [row] = await queryRows<{ name: string }>(t.ctx.db, sql`select name from listings where id = ${listing.id}`);
     expect(row!.name).toBe('Owner Phone X1');
     expect((await send('DELETE', `/api/seller/products/${listing.id}`, shopper.cookie)).statusCode).toBe(403);
     const unknown = await send('PUT', '/api/seller/products/999999', owner.cookie, productBody({ stock: 'instock' }));
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(m.notFound);
   });
 
   it('deletes by id for the owner, then 404, and shoppers no longer see a product nobody sells', async () => {

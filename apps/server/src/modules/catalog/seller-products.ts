@@ -11,7 +11,7 @@ import type {
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { listings, pricePoints } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import {
   attachConflict,
   catalogueCandidates,
@@ -38,11 +38,10 @@ export interface ListingWithProduct {
 
 type ListingRow = typeof listings.$inferSelect;
 
-/** A listing of this store, or 404 when it does not exist and 403 when another store owns it. */
+/** A listing of this store; another store's is "not found" too (404), so ids of other stores tell nothing. */
 async function ownedListing(db: Db, storeId: number, listingId: number): Promise<ListingRow> {
   const [row] = await db.select().from(listings).where(eq(listings.id, listingId)).for('update');
-  if (!row) throw notFound(messages.product.notFound);
-  if (row.storeId !== storeId) throw forbidden(messages.product.notYours);
+  if (!row || row.storeId !== storeId) throw notFound(messages.product.notFound);
   return row;
 }
 

@@ -81,10 +81,10 @@ async function recommendations(db: Db, product: Product, price: number, now: Dat
     db,
     sql`select p.id from products p
         where p.category = ${product.category} and p.id <> ${product.id} and ${visibleProduct('p')}
-        order by (abs(p.lowest_price - ${price}) * 10 <= ${price} * 3) desc,
+        order by (abs(p.lowest_price::bigint - ${price}) * 10 <= ${price}::bigint * 3) desc,
                  (p.brand = ${product.brand}) desc,
                  ((p.ram_gb = ${product.ram})::int + (p.storage_gb = ${product.storage})::int) desc,
-                 abs(p.lowest_price - ${price}) asc, p.id asc
+                 abs(p.lowest_price::bigint - ${price}) asc, p.id asc
         limit ${RECOMMENDATIONS}`,
   );
   return loadProducts(

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { activeSaleSql } from '../sales/pricing';
+import { activeSaleSql, unitPriceSql } from '../sales/pricing';
 import type { ProductFilters } from './question-parser';
 
 /** A catalogue product as the assistant quotes it: the lowest price a shopper can pay now, and where. */
@@ -67,11 +67,11 @@ export async function searchCatalogue(
   if (filters.ram !== undefined) conditions.push(sql`p.ram_gb >= ${filters.ram}`);
   if (filters.storage !== undefined) conditions.push(sql`p.storage_gb >= ${filters.storage}`);
   const priceConditions: SQL[] = [sql`lowest is not null`];
-  if (filters.minPrice !== undefined) priceConditions.push(sql`lowest >= ${filters.minPrice}`);
-  if (filters.maxPrice !== undefined) priceConditions.push(sql`lowest <= ${filters.maxPrice}`);
-  // unitPrice (sales/pricing) in SQL: the sale's discount rounded to the paisa, then floored to whole rupees.
+  // A budget the shopper typed ("under 99999999999 lakh") is any number: compared as bigint, clamped to its range.
+  if (filters.minPrice !== undefined) priceConditions.push(sql`lowest >= ${asBigint(filters.minPrice)}::bigint`);
+  if (filters.maxPrice !== undefined) priceConditions.push(sql`lowest <= ${asBigint(filters.maxPrice)}::bigint`);
   const percent = sql`coalesce((${activeSaleSql(sql`l.id`, options.now)} ->> 'percent')::int, 0)`;
-  const pays = sql`(floor(round(l.price - l.price * ${percent} / 100.0) / 100) * 100)::int`;
+  const pays = unitPriceSql(sql`l.price`, percent);
 
   const rows = await queryRows<HitRow>(
     db,
@@ -94,7 +94,7 @@ export async function searchCatalogue(
                 from listings l join stores st on st.id = l.store_id
                 where l.product_id = p.id and st.status = 'open'
                 union all
-                select false, es.name, o.price, o.in_stock
+                select false, es.name, o.price::bigint, o.in_stock
                 from offers o join external_stores es on es.id = o.external_store_id
                 where o.product_id = p.id and o.available
               ) u
@@ -121,6 +121,12 @@ export async function searchCatalogue(
     inStock: r.in_stock,
     url: `/result/productHub/${r.id}`,
   }));
+}
+
+/** A whole number within JavaScript's exact range (so within bigint's): a typed amount never fails the cast. */
+function asBigint(n: number): string {
+  if (Number.isNaN(n)) return '0';
+  return String(Math.round(Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, n))));
 }
 
 /** PGlite and pg both parse text[]; a driver that does not hands back the literal "{a,b}". */

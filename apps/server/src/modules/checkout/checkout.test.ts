@@ -6,6 +6,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
 import { queryRows } from '../../db/client';
 import { cartItems, mailOutbox, notifications, orders, promos, saleProducts, sales } from '../../db/schema';
+import { promoUnusable } from '../promos/redeem';
 import { ADDRESS, addListing, addProduct, caller, createSellerWithStore, productState } from './testing';
 
 const t = await buildTestApp();
@@ -118,7 +119,7 @@ describe('checkout with cash on delivery', () => {
     expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(5);
   });
 
-  it('refuses unknown, expired, future and foreign promo codes with clear messages, writing nothing', async () => {
+  it('refuses unknown, expired, future and foreign promo codes with one generic message, writing nothing', async () => {
     const shopper = await createCustomer(t);
     const mine = await createSellerWithStore(t);
     const other = await createSellerWithStore(t);
@@ -151,16 +152,12 @@ describe('checkout with cash on delivery', () => {
       },
     ]);
     await fill(shopper, p, 1);
-    for (const [code, message] of [
-      ['NOPE1234', checkoutMessages.promoUnknown],
-      ['oldcode1', checkoutMessages.promoExpired],
-      ['SOONCODE', checkoutMessages.promoNotStarted],
-      ['otherstr', checkoutMessages.promoNotApplicable],
-    ] as const) {
+    // One answer for all: guessing codes tells nothing about which exist (modules/promos/redeem.ts).
+    for (const code of ['NOPE1234', 'oldcode1', 'SOONCODE', 'otherstr']) {
       const res = await checkout(shopper, { promoCode: code });
       expect(res.statusCode, code).toBe(400);
-      expect(res.json().error.message).toBe(message);
-      expect(res.json().error.fields.promoCode).toBe(message);
+      expect(res.json().error.message).toBe(promoUnusable);
+      expect(res.json().error.fields.promoCode).toBe(promoUnusable);
     }
     expect(await productState(t, p)).toMatchObject({ quantity: 4 });
   });

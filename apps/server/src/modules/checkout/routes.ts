@@ -3,6 +3,7 @@ import { checkoutInput, checkoutMessages, paymentIdParams } from '@pricehub/shar
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { badRequest } from '../../http/errors';
+import { enforcePromoLimit } from '../promos/redeem';
 import * as payments from './payments';
 import { checkout } from './service';
 
@@ -13,7 +14,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/checkout',
     { config: customer, schema: { tags: ['checkout'], body: checkoutInput } },
-    async (request, reply) => reply.status(201).send(await checkout(ctx, currentUser(request), request.body)),
+    async (request, reply) => {
+      const buyer = currentUser(request);
+      if (request.body.promoCode) await enforcePromoLimit(ctx.db, { account: String(buyer.id), address: request.ip });
+      return reply.status(201).send(await checkout(ctx, buyer, request.body));
+    },
   );
 
   app.get(

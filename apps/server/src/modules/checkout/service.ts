@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { discounted, SHIPPING_FEE } from '@pricehub/shared/rules/money';
+import { discounted, MAX_ORDER_TOTAL, SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
 import {
   checkoutMessages,
@@ -14,7 +14,8 @@ import { payments } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { loadCartRows, takeCartRows, type CartRow } from '../cart/service';
 import { announceOrders } from '../notifications/announce';
-import { findPromoByCode, isPromoActive, type Promo } from '../promos/lookup';
+import type { Promo } from '../promos/lookup';
+import { usablePromo } from '../promos/redeem';
 import { activeSales, unitPrice, type ActiveSale } from '../sales/pricing';
 import { openOnlinePayment } from './payments';
 import { lockListings } from '../orders/repository';
@@ -35,21 +36,6 @@ interface OrderDraft {
   discount: number;
   total: number;
   lines: (CartRow & { unit: number })[];
-}
-
-/** The promo that applies, refused with a message that says why when it cannot. */
-async function resolvePromo(db: Db, code: string, storeIds: Set<number>, now: Date): Promise<Promo> {
-  const promo = await findPromoByCode(db, code);
-  if (!promo) throw badRequest(checkoutMessages.promoUnknown, { promoCode: checkoutMessages.promoUnknown });
-  if (now >= promo.endsAt)
-    throw badRequest(checkoutMessages.promoExpired, { promoCode: checkoutMessages.promoExpired });
-  if (!isPromoActive(promo, now)) {
-    throw badRequest(checkoutMessages.promoNotStarted, { promoCode: checkoutMessages.promoNotStarted });
-  }
-  if (!storeIds.has(promo.storeId)) {
-    throw badRequest(checkoutMessages.promoNotApplicable, { promoCode: checkoutMessages.promoNotApplicable });
-  }
-  return promo;
 }
 
 /** An empty cart, or lines from a store that has closed since, cannot be checked out. */
@@ -143,6 +129,12 @@ function draftOrders(rows: CartRow[], sales: Map<number, ActiveSale>, promo: Pro
   });
 }
 
+/** Orders and payments hold 32-bit paisa: a checkout over MAX_ORDER_TOTAL is refused before anything is written. */
+function refuseOverCap(drafts: OrderDraft[]): void {
+  const total = drafts.reduce((n, o) => n + o.total, 0);
+  if (total > MAX_ORDER_TOTAL) throw badRequest(checkoutMessages.totalTooLarge);
+}
+
 /** Lines the shopper can already see are short: refused before any row is locked. */
 function refuseVisiblyShort(rows: CartRow[]): void {
   const short = rows.filter((r) => r.stockStatus === 'outofstock' || r.stockQuantity < r.quantity);
@@ -226,9 +218,10 @@ async function placeOrders(ctx: AppContext, db: Db, buyer: Buyer, input: Checkou
     checkBuyable(rows);
     refuseVisiblyShort(rows);
     const promo = input.promoCode
-      ? await resolvePromo(tx, input.promoCode, new Set(rows.map((r) => r.storeId)), now)
+      ? await usablePromo(tx, input.promoCode, new Set(rows.map((r) => r.storeId)), now)
       : undefined;
     const drafts = draftOrders(rows, sales, promo);
+    refuseOverCap(drafts);
 
     const paymentId = online ? `pay_${randomBytes(12).toString('hex')}` : null;
     const expiresAt = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);

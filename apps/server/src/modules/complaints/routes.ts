@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { complaintInput, complaintMessages, complaintUpdate } from '@pricehub/shared/schemas/complaint';
+import { idInput } from '@pricehub/shared/schemas/id';
 import type { AppContext } from '../../context';
 import { currentStoreId, currentUser } from '../../http/access';
 import * as complaintsService from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idInput(complaintMessages.notFound) });
 
 export const complaintsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(

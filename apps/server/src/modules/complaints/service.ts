@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, complaints, orders, stores } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 
 const selection = {
   c: complaints,
@@ -50,8 +50,8 @@ export async function fileComplaint(ctx: AppContext, customerId: number, input: 
     .select({ id: orders.id, customerId: orders.customerId, storeId: orders.storeId })
     .from(orders)
     .where(eq(orders.id, input.orderId.toUpperCase()));
-  if (!order) throw notFound('Order not found');
-  if (order.customerId !== customerId) throw forbidden(m.orderNotYours);
+  // Someone else's order is "not found" too: order ids are sequential, and must not tell what exists.
+  if (!order || order.customerId !== customerId) throw notFound(m.orderNotFound);
   const [row] = await ctx.db
     .insert(complaints)
     .values({
@@ -87,8 +87,7 @@ export async function updateComplaint(
   input: ComplaintUpdate,
 ): Promise<Complaint> {
   const [existing] = await ctx.db.select({ storeId: complaints.storeId }).from(complaints).where(eq(complaints.id, id));
-  if (!existing) throw notFound(m.notFound);
-  if (existing.storeId !== storeId) throw forbidden(m.notYours);
+  if (!existing || existing.storeId !== storeId) throw notFound(m.notFound);
   await ctx.db
     .update(complaints)
     .set({ status: input.status, actionTaken: input.actionTaken, updatedAt: ctx.now() })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Category } from '@pricehub/shared/schemas/product';
+import type { CatalogueCandidate, Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { identify, normalizeBrand, normalizeGtinForMatch, ramCompatible, searchAliases } from './matching';
 
@@ -187,18 +187,6 @@ export function attachConflict(
   if (!ramCompatible(product.ramGb, listing.ramGb))
     return `This product has ${product.ramGb}GB RAM, not ${listing.ramGb}GB`;
   return null;
-}
-
-export interface CatalogueCandidate {
-  id: number;
-  name: string;
-  brand: string;
-  category: Category;
-  ram: number;
-  storage: number;
-  image: string;
-  lowestPrice: number;
-  offerCount: number;
 }
 
 /**

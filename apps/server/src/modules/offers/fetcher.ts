@@ -1,3 +1,7 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { guardedLookup, PrivateAddressError, refuseLiteralPrivateHost } from './private-addresses';
 import { parseRobots, type RobotsRules } from './robots';
 
 export interface FetcherOptions {
@@ -10,6 +14,10 @@ export interface FetcherOptions {
   /** Pause between two requests to the same host. */
   delayMs?: number;
   maxBytes?: number;
+  /** Redirects followed for one page; each must stay on the host of the page asked for. */
+  maxRedirects?: number;
+  /** Fetch from loopback, private and link-local addresses too (INGEST_ALLOW_PRIVATE=1: tests, development). */
+  allowPrivate?: boolean;
 }
 
 export class FetchError extends Error {}
@@ -21,6 +29,11 @@ export interface FetchedPage {
   body: string;
 }
 
+interface Answer extends FetchedPage {
+  /** A redirect's target, not yet followed. */
+  location?: string;
+}
+
 interface HostQueue {
   active: number;
   waiting: (() => void)[];
@@ -29,10 +42,24 @@ interface HostQueue {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function httpUrl(url: string): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new FetchError(`unsupported URL ${url.slice(0, 200)}`);
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FetchError(`unsupported URL ${url}`);
+  return target;
+}
 
 /**
  * A polite HTTP client for store pages: obeys robots.txt, runs at most N requests at once per host with a pause
- * between them, gives up on slow or huge pages, and retries 5xx and timeouts with backoff.
+ * between them, gives up on slow or huge pages, and retries 5xx and timeouts with backoff. It fetches what
+ * strangers write, so it follows redirects only within the host asked for and, on every hop, connects only to
+ * public addresses (checked after DNS resolution) unless `allowPrivate`.
  */
 export class PoliteFetcher {
   private readonly hosts = new Map<string, HostQueue>();
@@ -46,24 +73,39 @@ export class PoliteFetcher {
       perHostConcurrency: 2,
       delayMs: 200,
       maxBytes: 5 * 1024 * 1024,
+      maxRedirects: 5,
+      allowPrivate: false,
       ...options,
     };
   }
 
   async fetch(url: string): Promise<FetchedPage> {
-    const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FetchError(`unsupported URL ${url}`);
-    const host = this.host(target.origin);
-    host.robots ??= this.loadRobots(target.origin);
-    const robots = await host.robots;
-    if (!robots.allows(target.pathname + target.search)) throw new FetchError('disallowed by robots.txt');
-    const page = await this.withRetries(target.origin, url);
+    const page = await this.follow(httpUrl(url), true);
     if (page.status >= 400) throw new FetchError(`HTTP ${page.status}`);
     return page;
   }
 
+  /** Follows redirects within the host of `start`, checking robots.txt on every hop when asked. */
+  private async follow(start: URL, obeyRobots: boolean): Promise<Answer> {
+    let target = start;
+    for (let hop = 0; ; hop++) {
+      if (obeyRobots) {
+        const queue = this.host(target.origin);
+        queue.robots ??= this.loadRobots(target.origin);
+        const robots = await queue.robots;
+        if (!robots.allows(target.pathname + target.search)) throw new FetchError('disallowed by robots.txt');
+      }
+      const page = await this.withRetries(target.origin, target.toString());
+      if (page.location === undefined) return page;
+      if (hop >= this.o.maxRedirects) throw new FetchError(`more than ${this.o.maxRedirects} redirects`);
+      const next = httpUrl(new URL(page.location, target).toString());
+      if (next.host !== start.host) throw new FetchError(`redirected to another host (${next.host})`);
+      target = next;
+    }
+  }
+
   /** A 5xx answer or a timeout is tried again after a growing pause; the last failure is thrown. */
-  private async withRetries(origin: string, url: string): Promise<FetchedPage> {
+  private async withRetries(origin: string, url: string): Promise<Answer> {
     let attempt = 0;
     for (;;) {
       try {
@@ -103,54 +145,94 @@ export class PoliteFetcher {
 
   private async loadRobots(origin: string): Promise<RobotsRules> {
     try {
-      const page = await this.withRetries(origin, `${origin}/robots.txt`);
+      const page = await this.follow(new URL(`${origin}/robots.txt`), false);
       // RFC 9309: no robots.txt (4xx) means no rules.
       return parseRobots(page.status === 200 ? page.body : '');
-    } catch {
-      // An unreachable robots.txt (5xx, timeouts) means "crawl nothing" until it answers again.
+    } catch (error) {
+      // A private address stays refused for the pages too (with the reason), not just "disallowed".
+      if (error instanceof FetchError && error.message.startsWith('refused:')) throw error;
+      // An unreachable robots.txt (5xx, timeouts, a redirect to another host) means "crawl nothing" for now.
       return parseRobots('User-agent: *\nDisallow: /');
     }
   }
 
-  private async once(url: string): Promise<FetchedPage> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.o.timeoutMs);
+  /** One request, no redirect followed; connects only after the address check (guardedLookup). */
+  private once(url: string): Promise<Answer> {
+    const target = new URL(url);
     try {
-      const res = await fetch(url, {
-        headers: { 'user-agent': this.o.userAgent, accept: 'text/html,application/xml,text/xml,text/csv,*/*;q=0.5' },
-        redirect: 'follow',
-        signal: controller.signal,
-      });
-      const declared = Number(res.headers.get('content-length') ?? 0);
-      if (declared > this.o.maxBytes) {
-        await res.body?.cancel();
-        throw new FetchError(`page larger than ${this.o.maxBytes} bytes`);
-      }
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      if (res.body) {
-        for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
-          size += chunk.byteLength;
-          if (size > this.o.maxBytes) {
-            controller.abort();
-            throw new FetchError(`page larger than ${this.o.maxBytes} bytes`);
-          }
-          chunks.push(chunk);
-        }
-      }
-      return {
-        url: res.url || url,
-        status: res.status,
-        contentType: res.headers.get('content-type') ?? '',
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
+      refuseLiteralPrivateHost(target.hostname, this.o.allowPrivate);
     } catch (error) {
-      if (error instanceof FetchError) throw error;
-      if (controller.signal.aborted) throw new RetryableError(`timed out after ${this.o.timeoutMs} ms`);
-      throw new RetryableError(`network error: ${(error as Error).message}`);
-    } finally {
-      clearTimeout(timer);
+      return Promise.reject(new FetchError((error as Error).message));
     }
+    const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise<Answer>((resolve, reject) => {
+      let timedOut = false;
+      const req = request(target, {
+        headers: {
+          'user-agent': this.o.userAgent,
+          accept: 'text/html,application/xml,text/xml,text/csv,*/*;q=0.5',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+        lookup: guardedLookup(this.o.allowPrivate),
+        // No pooled sockets: each request connects, so each one passes the address check.
+        agent: false,
+      });
+      const timer = setTimeout(() => {
+        timedOut = true;
+        req.destroy(new Error('timeout'));
+      }, this.o.timeoutMs);
+      const fail = (error: unknown) => {
+        clearTimeout(timer);
+        req.destroy();
+        if (error instanceof FetchError) return reject(error);
+        if (error instanceof PrivateAddressError) return reject(new FetchError(error.message));
+        if (timedOut) return reject(new RetryableError(`timed out after ${this.o.timeoutMs} ms`));
+        reject(new RetryableError(`network error: ${(error as Error).message}`));
+      };
+      req.on('error', fail);
+      req.on('response', (res) => {
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers['content-type'] ?? '');
+        if (REDIRECTS.has(status) && res.headers.location) {
+          clearTimeout(timer);
+          res.resume();
+          return resolve({ url, status, contentType, body: '', location: res.headers.location });
+        }
+        this.readBody(res).then((body) => {
+          clearTimeout(timer);
+          resolve({ url, status, contentType, body });
+        }, fail);
+      });
+      req.end();
+    });
+  }
+
+  /** The body, decompressed, refused once it passes maxBytes (a small gzip can unpack to gigabytes). */
+  private async readBody(res: IncomingMessage): Promise<string> {
+    const tooLarge = () => new FetchError(`page larger than ${this.o.maxBytes} bytes`);
+    if (Number(res.headers['content-length'] ?? 0) > this.o.maxBytes) throw tooLarge();
+    const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
+    const decoder =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? createGunzip()
+        : encoding === 'deflate'
+          ? createInflate()
+          : encoding === 'br'
+            ? createBrotliDecompress()
+            : undefined;
+    const stream = decoder ? res.pipe(decoder) : res;
+    if (decoder) res.on('error', (error) => decoder.destroy(error));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > this.o.maxBytes) {
+        stream.destroy();
+        throw tooLarge();
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 }
 

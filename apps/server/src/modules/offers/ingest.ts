@@ -69,7 +69,11 @@ export async function ensureExternalStore(db: Db, name: string, source?: string,
  */
 export async function ingestSource(ctx: IngestContext, options: IngestOptions): Promise<IngestReport> {
   const store = await ensureExternalStore(ctx.db, options.store, options.source, options.format);
-  const fetcher = new PoliteFetcher({ userAgent: userAgent(ctx.config.publicUrl), ...options.fetcher });
+  const fetcher = new PoliteFetcher({
+    userAgent: userAgent(ctx.config.publicUrl),
+    allowPrivate: ctx.config.ingestAllowPrivate,
+    ...options.fetcher,
+  });
   const progress = options.progress ?? (() => {});
   const read = await readSource(options.source, options.format ?? 'auto', fetcher, progress);
   const report: IngestReport = {

@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
+import { formatRs, MAX_PRICE } from '@pricehub/shared/rules/money';
 import { FetchError, type PoliteFetcher } from './fetcher';
 import { parseCsvFeed } from './parsers/csv';
 import { looksLikeGmcFeed, looksLikeSitemap, parseGmcFeed, parseSitemap } from './parsers/gmc';
 import { parseProductPage } from './parsers/jsonld';
-import type { ParseResult } from './parsers/types';
+import type { ParsedItem, ParseResult } from './parsers/types';
 
 export const sourceFormats = ['auto', 'jsonld', 'gmc', 'csv'] as const;
 export type SourceFormat = (typeof sourceFormats)[number];
@@ -30,12 +31,24 @@ function detect(body: string, contentType: string, name: string): Exclude<Source
   return 'jsonld';
 }
 
-/** Reads a store source (a URL or a local file) into items, following listings and sitemaps one level. */
+/**
+ * Reads a store source (a URL or a local file) into items, following listings and sitemaps one level, on the
+ * source's own host only; items that cannot be shown safely (see refuseUnsafe) are reported, not kept.
+ */
 export async function readSource(
   source: string,
   format: SourceFormat,
   fetcher: PoliteFetcher,
   progress: Progress = () => {},
+): Promise<SourceRead> {
+  return refuseUnsafe(await readItems(source, format, fetcher, progress));
+}
+
+async function readItems(
+  source: string,
+  format: SourceFormat,
+  fetcher: PoliteFetcher,
+  progress: Progress,
 ): Promise<SourceRead> {
   let body: string;
   let contentType = '';
@@ -61,7 +74,14 @@ export async function readSource(
   const kind = format === 'auto' ? detect(body, contentType, source) : format;
   if (kind === 'gmc') return { ...parseGmcFeed(body, base), complete: true, unreadPages: [] };
   if (kind === 'csv') return { ...parseCsvFeed(body, base), complete: true, unreadPages: [] };
-  if (looksLikeSitemap(body)) return readPages(await sitemapPages(body, fetcher), fetcher, progress);
+  if (looksLikeSitemap(body)) {
+    // A sitemap read from a file (the operator's own) may list any host; one from a store lists only its own.
+    const host = isUrl(source) ? new URL(base).host : undefined;
+    const { pages, skipped } = await sitemapPages(body, fetcher, host);
+    const read = await readPages(pages, fetcher, progress);
+    if (skipped > 0) read.failures.push({ where: source, reason: `${skipped} sitemap entries on other hosts skipped` });
+    return read;
+  }
   const page = parseProductPage(body, base);
   if (page.items.length > 0 || page.failures.length > 0 || !isUrl(source)) {
     return { ...page, complete: false, unreadPages: [] };
@@ -86,17 +106,65 @@ export function listingLinks(html: string, base: string): string[] {
   return [...links].slice(0, MAX_PAGES);
 }
 
-async function sitemapPages(xml: string, fetcher: PoliteFetcher): Promise<string[]> {
-  const { pages, sitemaps } = parseSitemap(xml);
-  for (const child of sitemaps) {
+/** The pages a sitemap (and its child sitemaps) lists on `host`, and how many entries named another host. */
+async function sitemapPages(
+  xml: string,
+  fetcher: PoliteFetcher,
+  host: string | undefined,
+): Promise<{ pages: string[]; skipped: number }> {
+  let skipped = 0;
+  const onHost = (urls: string[]) =>
+    urls.filter((url) => {
+      const ok = host === undefined || hostOf(url) === host;
+      if (!ok) skipped++;
+      return ok;
+    });
+  const { pages: listed, sitemaps } = parseSitemap(xml);
+  const pages = onHost(listed);
+  for (const child of onHost(sitemaps)) {
     if (pages.length >= MAX_PAGES) break;
     try {
-      pages.push(...parseSitemap((await fetcher.fetch(child)).body).pages);
+      pages.push(...onHost(parseSitemap((await fetcher.fetch(child)).body).pages));
     } catch {
       // A missing child sitemap loses only its own pages.
     }
   }
-  return pages.slice(0, MAX_PAGES);
+  return { pages: pages.slice(0, MAX_PAGES), skipped };
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+const webUrl = (url: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** Why an item is refused: a shopper clicks its URL (javascript:, data: and file: are not store pages). */
+function refusal(item: ParsedItem): string | undefined {
+  if (item.url && !webUrl(item.url)) return 'offer URL is not an http or https address';
+  if (item.price > MAX_PRICE) return `price above the ${formatRs(MAX_PRICE)} cap`;
+  return undefined;
+}
+
+/** Items with a refusal become report lines; an image that is not a web address is dropped from its item. */
+function refuseUnsafe(read: SourceRead): SourceRead {
+  const items: ParsedItem[] = [];
+  const failures = [...read.failures];
+  for (const item of read.items) {
+    const reason = refusal(item);
+    if (reason) failures.push({ where: item.url.slice(0, 200) || item.storeItemId, reason });
+    else items.push(item.image && !webUrl(item.image) ? { ...item, image: '' } : item);
+  }
+  return { ...read, items, failures };
 }
 
 async function readPages(urls: string[], fetcher: PoliteFetcher, progress: Progress): Promise<SourceRead> {

@@ -194,14 +194,14 @@ describe('who may touch an order', () => {
     ).toBe(401);
   });
 
-  it('answers 403 to another seller, 403 to a customer and 401 to a visitor on seller routes', async () => {
+  it('answers 404 to another seller, 403 to a customer and 401 to a visitor on seller routes', async () => {
     const { orderId, shopper, seller } = await placeOrder();
     const otherSeller = await createSellerWithStore(t);
     const other = await createCustomer(t);
-    expect((await call('GET', `/api/seller/orders/${orderId}`, otherSeller.cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/seller/orders/${orderId}`, otherSeller.cookie)).statusCode).toBe(404);
     const foreign = await setStatus(otherSeller, orderId, 'Accepted');
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().error.message).toBe(orderMessages.notYours);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.message).toBe(orderMessages.notFound);
     expect((await call('GET', '/api/seller/orders', otherSeller.cookie)).json().orders).toEqual([]);
     for (const who of [shopper, other]) {
       expect((await setStatus(who, orderId, 'Accepted')).statusCode).toBe(403);

@@ -4,7 +4,7 @@ import { canMove } from '@pricehub/shared/rules/order-status';
 import { orderMessages, type OrderStatusValue, type OrderView } from '@pricehub/shared/schemas/order';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
-import { conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { conflict, HttpError, notFound } from '../../http/errors';
 import { stripeGateway } from '../checkout/payments';
 import { mailStatusChange } from '../notifications/announce';
 import { findOrder, findOrders, restockOrders } from './repository';
@@ -30,10 +30,10 @@ async function storeOrderId(ctx: AppContext, storeId: number, orderId: string): 
     ctx.db,
     sql`select store_id, payment_status from orders where id = ${orderId}`,
   );
-  if (!row || row.payment_status === 'pending' || row.payment_status === 'expired') {
+  // Another store's order is "not found" too: order ids are sequential, and must not tell what exists.
+  if (!row || row.store_id !== storeId || row.payment_status === 'pending' || row.payment_status === 'expired') {
     throw notFound(orderMessages.notFound);
   }
-  if (row.store_id !== storeId) throw forbidden(orderMessages.notYours);
 }
 
 export async function storeOrder(ctx: AppContext, storeId: number, orderId: string): Promise<OrderView> {
@@ -92,9 +92,9 @@ export async function updateStatus(
       tx,
       sql`select store_id, status, payment_status from orders where id = ${orderId} for update`,
     );
-    if (!row) throw notFound(orderMessages.notFound);
-    if (row.store_id !== storeId) throw forbidden(orderMessages.notYours);
-    if (row.payment_status === 'pending' || row.payment_status === 'expired') throw notFound(orderMessages.notFound);
+    if (!row || row.store_id !== storeId || row.payment_status === 'pending' || row.payment_status === 'expired') {
+      throw notFound(orderMessages.notFound);
+    }
     if (!canMove(row.status, status)) throw conflict(orderMessages.backwards(row.status, status));
     await tx.execute(sql`update orders set status = ${status}, updated_at = ${ctx.now()} where id = ${orderId}`);
     await mailStatusChange(tx, await findOrder(tx, orderId), status);

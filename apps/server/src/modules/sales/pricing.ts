@@ -43,6 +43,14 @@ export function activeSaleSql(listingId: SQL, now: Date): SQL {
       order by s.discount_percent desc limit 1)`;
 }
 
+/**
+ * unitPrice in SQL, for a select that prices many listings at once: the discount rounded to the paisa, then floored
+ * to whole rupees. In bigint: a price near the cap times a percent passes 2^31 ("integer out of range").
+ */
+export function unitPriceSql(price: SQL, percent: SQL): SQL {
+  return sql`(floor(round(${price}::bigint - ${price}::bigint * ${percent} / 100.0) / 100) * 100)::bigint`;
+}
+
 /** The unit price a shopper pays: the sale price when a sale applies, floored to whole rupees (spec §9). */
 export function unitPrice(price: number, sale: ActiveSale | undefined): number {
   return floorToRupee(sale ? discounted(price, sale.percent) : price);

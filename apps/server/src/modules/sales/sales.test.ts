@@ -64,16 +64,16 @@ describe('sale rules on the server', () => {
     expect(await storeSaleCount()).toBe(0);
   });
 
-  it('refuses another seller’s listing of the same catalogue product (403)', async () => {
+  it('refuses another seller’s listing of the same catalogue product as an unknown one (400)', async () => {
     const res = await call('POST', '/api/seller/sales', seller.cookie, body({ productIds: [rivalPhone.listingId] }));
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(messages.product.notYours);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(messages.product.notFound);
     const theirs = await call('POST', '/api/seller/sales', rival.cookie, body({ productIds: [phone.listingId] }));
-    expect(theirs.statusCode).toBe(403);
+    expect(theirs.statusCode).toBe(400);
     expect(await storeSaleCount()).toBe(0);
   });
 
-  it('refuses another store’s product (403) and an unknown product (400)', async () => {
+  it('refuses another store’s product and an unknown product alike (400)', async () => {
     expect(
       (
         await call(
@@ -83,7 +83,7 @@ describe('sale rules on the server', () => {
           body({ productIds: [phone.listingId, rivalProduct.listingId] }),
         )
       ).statusCode,
-    ).toBe(403);
+    ).toBe(400);
     expect((await call('POST', '/api/seller/sales', seller.cookie, body({ productIds: [999_999] }))).statusCode).toBe(
       400,
     );
@@ -164,10 +164,10 @@ describe('a sale’s life', () => {
     expect((await call('GET', '/api/sales/ABCDEF12')).statusCode).toBe(404);
   });
 
-  it('keeps another seller out: 403 on their code, 404 on an unknown one, and nothing changes', async () => {
+  it('keeps another seller out: 404 on their code as on an unknown one, and nothing changes', async () => {
     const code = (await call('GET', '/api/seller/sales', seller.cookie)).json().sales[0].code;
     expect((await call('GET', '/api/seller/sales', rival.cookie)).json().sales).toEqual([]);
-    expect((await call('GET', `/api/seller/sales/${code}`, rival.cookie)).statusCode).toBe(403);
+    expect((await call('GET', `/api/seller/sales/${code}`, rival.cookie)).statusCode).toBe(404);
     expect(
       (
         await call(
@@ -177,8 +177,8 @@ describe('a sale’s life', () => {
           body({ title: 'Hijack', productIds: [rivalProduct.listingId] }),
         )
       ).statusCode,
-    ).toBe(403);
-    expect((await call('DELETE', `/api/seller/sales/${code}`, rival.cookie)).statusCode).toBe(403);
+    ).toBe(404);
+    expect((await call('DELETE', `/api/seller/sales/${code}`, rival.cookie)).statusCode).toBe(404);
     expect((await call('DELETE', '/api/seller/sales/0000FFFF', seller.cookie)).statusCode).toBe(404);
     expect((await call('GET', `/api/seller/sales/${code}`, seller.cookie)).json().sale.title).toBe('Winter Deals');
   });

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { listings, saleProducts, sales, stores } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../catalog/cache';
 import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from './campaign-dates';
 import { unitPrice } from './pricing';
@@ -14,7 +14,6 @@ import { unitPrice } from './pricing';
 const m = messages.sale;
 export const saleMessages = {
   notFound: 'Sale not found',
-  notYours: 'This sale belongs to another store',
   deleted: 'Sale deleted',
   created: 'Sale created',
   updated: 'Sale updated',
@@ -30,15 +29,14 @@ function checkStartDay(ctx: AppContext, startDate: string, savedStart?: string) 
   if (startDate < earliest) throw badRequest(m.startInPast, { startDate: m.startInPast });
 }
 
-/** The listings a sale covers: each id must be one of the store's own listings (403 another store's, 400 unknown). */
+/** The listings a sale covers: each id must be one of the store's own listings; another store's reads as unknown. */
 async function ownListingIds(db: Db, storeId: number, ids: number[]): Promise<number[]> {
   const rows = ids.every((id) => id <= 2_147_483_647)
     ? await db.select({ id: listings.id, storeId: listings.storeId }).from(listings).where(inArray(listings.id, ids))
     : [];
-  if (rows.length !== ids.length) {
+  if (rows.length !== ids.length || rows.some((r) => r.storeId !== storeId)) {
     throw badRequest(messages.product.notFound, { productIds: messages.product.notFound });
   }
-  if (rows.some((r) => r.storeId !== storeId)) throw forbidden(messages.product.notYours);
   return ids;
 }
 
@@ -102,11 +100,10 @@ export async function listSellerSales(ctx: AppContext, storeId: number): Promise
   return toSellerSales(ctx, rows);
 }
 
-/** 404 when no sale has the code, 403 when it is another store's. */
+/** 404 when no sale of this store has the code (another store's included: its codes tell nothing). */
 async function ownedSale(db: Db, storeId: number, code: string): Promise<SaleRow> {
   const [row] = await db.select().from(sales).where(eq(sales.code, code.toUpperCase()));
-  if (!row) throw notFound(saleMessages.notFound);
-  if (row.storeId !== storeId) throw forbidden(saleMessages.notYours);
+  if (!row || row.storeId !== storeId) throw notFound(saleMessages.notFound);
   return row;
 }
 

@@ -272,6 +272,13 @@ export const searchTerms = pgTable(
     term: text('term').primaryKey(),
     kind: text('kind').notNull(),
     weight: integer('weight').notNull().default(1),
+    /**
+     * Offered as a typo correction: words of letters only. Model numbers ("x1504", "9340") are looked up exactly; a
+     * large catalogue has thousands of them, and measuring trigram similarity to each cost milliseconds per word.
+     */
+    correctable: boolean('correctable')
+      .notNull()
+      .generatedAlwaysAs(sql`term !~ '[0-9]' and length(term) >= 3`),
   },
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );

@@ -269,4 +269,5 @@ $$;
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category","lowest_price");--> statement-breakpoint
 CREATE INDEX "products_facet_category_idx" ON "products" USING btree ("category","brand","ram_gb","lowest_price","visible","units_sold","views","id","created_at","storage_gb");--> statement-breakpoint
-CREATE INDEX "products_facet_brand_idx" ON "products" USING btree ("brand","category","ram_gb","lowest_price","visible","units_sold","views","id","created_at","storage_gb");
+CREATE INDEX "products_facet_brand_idx" ON "products" USING btree ("brand","category","ram_gb","lowest_price","visible","units_sold","views","id","created_at","storage_gb");--> statement-breakpoint
+ALTER TABLE "search_terms" ADD COLUMN "correctable" boolean GENERATED ALWAYS AS (term !~ '[0-9]' and length(term) >= 3) STORED NOT NULL;

@@ -48,10 +48,16 @@ export async function resolveWords(db: Db, words: string[]): Promise<ResolvedWor
           sql`, `,
         )}]::text[]) with ordinality as w(word, i)
         left join lateral (
-          select st.term, st.kind, similarity(st.term, w.word) as sim from search_terms st
+          -- An exact hit by the primary key, else the closest correctable word (letters only): with one OR over both
+          -- the whole dictionary, model numbers included, had its trigram similarity measured.
+          select c.term, c.kind, c.sim from (
+            select st.term, st.kind, 1::real as sim, 0 as pass, st.weight from search_terms st where st.term = w.word
+            union all
+            select st.term, st.kind, similarity(st.term, w.word), 1, st.weight from search_terms st
+            where length(w.word) >= 4 and w.word !~ '[0-9]' and st.correctable and st.term % w.word
+          ) c
           where cfg.v is not null
-            and (st.term = w.word or (length(w.word) >= 4 and w.word !~ '[0-9]' and st.term % w.word))
-          order by st.term = w.word desc, similarity(st.term, w.word) desc, st.weight desc
+          order by c.pass, c.sim desc, c.weight desc
           limit 1
         ) t on true
         order by w.i`,

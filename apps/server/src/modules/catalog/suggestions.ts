@@ -53,13 +53,27 @@ async function lookup(db: Db, words: string[]): Promise<string[]> {
     ),
     sql` && `,
   );
-  const names = await queryRows<{ name: string }>(
+  // Names that start with what was typed come first, from the name prefix index, which stops at the limit; the
+  // full-text index builds a bitmap of every match first (15,000 rows for "lenovo" in a 100k catalogue).
+  const starting = await queryRows<{ name: string }>(
     db,
     sql`select distinct name from (
-          select p.name from products p where p.search @@ (${tsq}) and ${visibleProduct('p')} limit 60
+          select p.name from products p where lower(p.name) like ${`${escapeLike(words.join(' '))}%`}
+            and ${visibleProduct('p')} limit 60
         ) candidates limit ${MAX_SUGGESTIONS}`,
   );
-  for (const n of names.map((r) => r.name).sort((a, b) => a.length - b.length || a.localeCompare(b))) add(n);
+  const names =
+    starting.length >= MAX_SUGGESTIONS
+      ? starting
+      : await queryRows<{ name: string }>(
+          db,
+          sql`select distinct name from (
+                select p.name from products p where p.search @@ (${tsq}) and ${visibleProduct('p')} limit 60
+              ) candidates limit ${MAX_SUGGESTIONS}`,
+        );
+  const ordered = (rows: { name: string }[]) =>
+    rows.map((r) => r.name).sort((a, b) => a.length - b.length || a.localeCompare(b));
+  for (const n of [...ordered(starting), ...ordered(names)]) add(n);
   return [...out.values()].slice(0, MAX_SUGGESTIONS);
 }
 

@@ -32,6 +32,8 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
     poolSize: config.dbPoolSize,
     prepare: config.dbPrepare,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
   });
   await migrate(database);
   const ctx: AppContext = {
@@ -69,9 +71,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop taking requests and let in-flight ones finish, then stop jobs, then close the database.
-    await app.close();
-    await scheduler.stop();
+    // Orchestrators kill after ~10 s; whatever still hangs by then (a request, a pool end) must not keep us up.
+    setTimeout(() => {
+      app.log.error('shutdown deadline passed; exiting');
+      dbLock?.release();
+      process.exit(1);
+    }, 9_000).unref();
+    // Stop taking requests and jobs together, let in-flight ones finish (a job for at most 5 s), close the database.
+    await Promise.all([app.close(), scheduler.stop(5_000)]);
     ctx.mail.close();
     await database.close();
     dbLock?.release();

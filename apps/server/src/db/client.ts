@@ -44,6 +44,10 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL server: prepare each distinct statement once per connection (default). Off behind PgBouncer. */
   prepare?: boolean;
+  /** PostgreSQL server: the server cancels a statement running longer than this (default 15 s). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL server: opening a connection fails after this long (default 5 s), e.g. when the host is gone. */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -51,6 +55,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // Without these a dead or hung server holds every request (and a shutdown) forever.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      statement_timeout: options.statementTimeoutMs ?? 15_000,
       ...(options.prepare === false ? {} : { Client: PreparingClient }),
     });
     // A dropped idle connection must not crash the process; the pool replaces it.

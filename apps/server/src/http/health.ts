@@ -2,15 +2,25 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 
+/** A load balancer's probe gives up after a few seconds: answer "not ready" well before that. */
+export const READY_TIMEOUT_MS = 1_500;
+
 /** Liveness (the process answers) and readiness (the database answers), for load balancers and orchestrators. */
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['ops'] } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { config: { access: 'public' }, schema: { tags: ['ops'] } }, async (_request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    // A database that hangs (no answer, a pool waiting for a connection) counts as down, not as a slow "ready".
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
+    });
     try {
-      await ctx.db.execute(sql`select 1`);
+      await Promise.race([ctx.db.execute(sql`select 1`), timedOut]);
       return { status: 'ready', database: ctx.database.kind };
     } catch {
       return reply.status(503).send({ error: { code: 'NOT_READY', message: 'The database is not reachable' } });
+    } finally {
+      clearTimeout(timer);
     }
   });
 }

@@ -18,6 +18,7 @@ export class Scheduler {
   private readonly definitions = new Map<string, JobDefinition>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -38,7 +39,8 @@ export class Scheduler {
     const names = [...this.definitions.keys()];
     if (names.length === 0) return [];
     const ran: string[] = [];
-    for (;;) {
+    // A stopping scheduler finishes the job in hand but claims no more.
+    while (!this.stopping) {
       const [job] = await queryRows<{ name: string; payload: unknown; interval_seconds: number }>(
         this.db,
         sql`update jobs set locked_until = now() + make_interval(secs => ${this.leaseSeconds})
@@ -67,9 +69,11 @@ export class Scheduler {
           where name = ${job.name}`);
       ran.push(job.name);
     }
+    return ran;
   }
 
   start(everyMs = 5_000): void {
+    this.stopping = false;
     const loop = () => {
       this.running = this.tick()
         .then(() => undefined)
@@ -81,9 +85,21 @@ export class Scheduler {
     this.timer = setTimeout(loop, 100);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming jobs and waits for the one running, but at most `deadlineMs`, so a stuck job cannot hold up a
+   * shutdown. An abandoned job keeps its lease, and runs again once the lease expires. Returns whether all finished.
+   */
+  async stop(deadlineMs = 5_000): Promise<boolean> {
+    this.stopping = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), deadlineMs);
+    });
+    const finished = await Promise.race([(this.running ?? Promise.resolve()).then(() => true), deadline]);
+    clearTimeout(timer);
+    if (!finished) this.log.warn({ deadlineMs }, 'a job was still running at shutdown; leaving it');
+    return finished;
   }
 }

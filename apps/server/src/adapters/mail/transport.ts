@@ -16,8 +16,25 @@ export interface MailTransport {
   close(): void;
 }
 
+export interface SmtpTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  /** Longest silence on an open connection. */
+  socketTimeout: number;
+}
+
+/**
+ * nodemailer waits up to 10 minutes on a silent socket by default; these end a hung send well inside the outbox's
+ * send timeout and lease (modules/mail/outbox.ts), so a stuck server costs one retry, not a duplicate.
+ */
+export const SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
+
 /** SMTP through nodemailer, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for implicit TLS). */
-export function smtpTransport(url: string): MailTransport {
+export function smtpTransport(url: string, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): MailTransport {
   const parsed = new URL(url);
   const local = parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost';
   const transporter = nodemailer.createTransport({
@@ -29,8 +46,7 @@ export function smtpTransport(url: string): MailTransport {
     auth: parsed.username
       ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
       : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
+    ...timeouts,
   });
   return {
     kind: 'smtp',

@@ -1,11 +1,12 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { smtpTransport } from '../../adapters/mail/transport';
+import { SMTP_TIMEOUTS, smtpTransport, type MailTransport } from '../../adapters/mail/transport';
 import { mailOutbox } from '../../db/schema';
 import { createTestDatabase } from '../../testing/test-database';
-import { enqueueMail, flushOutbox, retryDelaySeconds } from './outbox';
+import { memoryMail } from '../../testing/memory-mail';
+import { enqueueMail, flushOutbox, LEASE_SECONDS, retryDelaySeconds, SEND_TIMEOUT_MS } from './outbox';
 
 interface Received {
   to: string[];
@@ -131,5 +132,112 @@ describe('mail outbox against a real SMTP server', () => {
     await flushOutbox(db, transport, FROM);
 
     expect(subjectsReceived()).toEqual(['Price drop']);
+  });
+});
+
+/** A transport whose sends never finish, to stand in for an SMTP server that stops answering. */
+function hangingTransport(): MailTransport & { started: number } {
+  const transport = {
+    kind: 'smtp' as const,
+    started: 0,
+    send: () => {
+      transport.started++;
+      return new Promise<void>(() => {});
+    },
+    close() {},
+  };
+  return transport;
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, ms = 2_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('mail outbox leases and timeouts', () => {
+  it('claims one row per send, so later mails are not leased while earlier ones are still sending', async () => {
+    for (const n of [1, 2, 3]) await enqueueMail(db, { to: `b${n}@example.test`, subject: `M${n}`, text: 'x' });
+    const statusesDuringFirstSend: string[][] = [];
+    const memory = memoryMail();
+    const probing: MailTransport = {
+      kind: 'log',
+      async send(message) {
+        if (statusesDuringFirstSend.length === 0) {
+          const rows = await db.select().from(mailOutbox).orderBy(mailOutbox.id);
+          statusesDuringFirstSend.push(rows.map((r) => r.status));
+        }
+        await memory.send(message);
+      },
+      close() {},
+    };
+
+    expect(await flushOutbox(db, probing, FROM)).toEqual({ sent: 3, failed: 0 });
+    expect(statusesDuringFirstSend).toEqual([['sending', 'pending', 'pending']]);
+    expect(memory.sent.map((m) => m.subject)).toEqual(['M1', 'M2', 'M3']);
+  });
+
+  it('sends each mail once when two workers flush in parallel through the memory transport', async () => {
+    for (let n = 0; n < 10; n++) await enqueueMail(db, { to: `p${n}@example.test`, subject: `P${n}`, text: 'x' });
+    const memory = memoryMail();
+
+    const results = await Promise.all([flushOutbox(db, memory, FROM), flushOutbox(db, memory, FROM)]);
+
+    expect(results[0]!.sent + results[1]!.sent).toBe(10);
+    expect(memory.sent.map((m) => m.subject).sort()).toEqual([...Array(10).keys()].map((n) => `P${n}`).sort());
+  });
+
+  it('gives up on a send that hangs past the timeout and retries it later, never twice at once', async () => {
+    await enqueueMail(db, { to: 'slow@example.test', subject: 'Slow', text: 'x' });
+    const hanging = hangingTransport();
+    const memory = memoryMail();
+
+    const first = flushOutbox(db, hanging, FROM, { sendTimeoutMs: 300 });
+    await waitFor(() => hanging.started === 1);
+    // A second worker while the first is stuck: the row is leased, so it sends nothing.
+    expect(await flushOutbox(db, memory, FROM)).toEqual({ sent: 0, failed: 0 });
+
+    expect(await first).toEqual({ sent: 0, failed: 1 });
+    const [row] = await db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null });
+    expect(row!.lastError).toMatch(/timed out/);
+    // Not retried before the backoff…
+    expect(await flushOutbox(db, memory, FROM)).toEqual({ sent: 0, failed: 0 });
+    // …and sent once when it is due.
+    await db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+    expect(await flushOutbox(db, memory, FROM)).toEqual({ sent: 1, failed: 0 });
+    expect(memory.sent).toHaveLength(1);
+    expect(hanging.started).toBe(1);
+  });
+
+  it('ends a send to a silent SMTP server through nodemailer timeouts that fit inside the lease', async () => {
+    expect(Math.max(...Object.values(SMTP_TIMEOUTS))).toBeLessThan(SEND_TIMEOUT_MS);
+    expect(SEND_TIMEOUT_MS).toBeLessThan(LEASE_SECONDS * 1000);
+
+    // One server never greets, the other greets and then falls silent.
+    for (const greet of [false, true]) {
+      const sockets: Socket[] = [];
+      const silent = createServer((socket) => {
+        sockets.push(socket);
+        if (greet) socket.write('220 stand-in ESMTP\r\n');
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as AddressInfo;
+      const quick = smtpTransport(`smtp://127.0.0.1:${port}`, {
+        connectionTimeout: 300,
+        greetingTimeout: 300,
+        socketTimeout: 300,
+      });
+      const started = Date.now();
+      await expect(quick.send({ from: FROM, to: 'x@example.test', subject: 's', text: 't' })).rejects.toMatchObject({
+        code: 'ETIMEDOUT',
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      quick.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
   });
 });

@@ -42,7 +42,13 @@ export function outboxInsert(mails: OutgoingMail[]): SQL {
 }
 
 const MAX_ATTEMPTS = 6;
-const LOCK_SECONDS = 120;
+/**
+ * How long a claimed row stays ours. It must outlast the longest send (SEND_TIMEOUT_MS, which bounds nodemailer's
+ * own timeouts too), or a second worker would take the row over while the first is still sending it.
+ */
+export const LEASE_SECONDS = 120;
+/** A send still unanswered after this is given up and retried after the backoff. */
+export const SEND_TIMEOUT_MS = 60_000;
 
 /** Backoff between attempts: 30 s, 2 min, 8 min, 32 min… */
 export const retryDelaySeconds = (attempt: number) => 30 * 4 ** (attempt - 1);
@@ -56,37 +62,55 @@ interface ClaimedMail {
   attempts: number;
 }
 
+export interface FlushOptions {
+  /** The most mails one call sends. */
+  batch?: number;
+  sendTimeoutMs?: number;
+}
+
 /**
- * Sends due mail. Each row is claimed with FOR UPDATE SKIP LOCKED and marked `sending`, so two workers (or two
- * servers) never send the same message; a crash mid-send leaves the row locked until the lock expires.
+ * Sends due mail, claiming one row at a time just before sending it: FOR UPDATE SKIP LOCKED marks it `sending`
+ * with a lease, so two workers (or two servers) never send the same message. A row claimed in a batch would wait
+ * behind the sends before it and could outlive its lease; one at a time, the lease only has to cover one send.
+ * A crash mid-send leaves the row leased until the lease expires, then it is retried.
  */
 export async function flushOutbox(
   db: Db,
   transport: MailTransport,
   from: string,
-  batch = 20,
+  { batch = 20, sendTimeoutMs = SEND_TIMEOUT_MS }: FlushOptions = {},
 ): Promise<{ sent: number; failed: number }> {
-  const claimed = await queryRows<ClaimedMail>(
-    db,
-    sql`update mail_outbox set status = 'sending', locked_until = now() + make_interval(secs => ${LOCK_SECONDS}),
-          attempts = attempts + 1
-        where id in (
-          select id from mail_outbox
-          where (status = 'pending' and next_attempt_at <= now())
-             or (status = 'sending' and locked_until < now())
-          order by id limit ${batch}
-          for update skip locked)
-        returning id, "to", subject, text, html, attempts`,
-  );
   let sent = 0;
   let failed = 0;
-  for (const mail of claimed) {
+  for (let i = 0; i < batch; i++) {
+    const [mail] = await queryRows<ClaimedMail>(
+      db,
+      sql`update mail_outbox set status = 'sending', locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+            attempts = attempts + 1
+          where id = (
+            select id from mail_outbox
+            where (status = 'pending' and next_attempt_at <= now())
+               or (status = 'sending' and locked_until < now())
+            order by id limit 1
+            for update skip locked)
+          returning id, "to", subject, text, html, attempts`,
+    );
+    if (!mail) break;
+    // The attempt number fences the outcome: a worker whose lease was taken over leaves the row to the new owner.
+    const stillOurs = and(
+      eq(mailOutbox.id, mail.id),
+      eq(mailOutbox.status, 'sending'),
+      eq(mailOutbox.attempts, mail.attempts),
+    );
     try {
-      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await withDeadline(
+        transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+        sendTimeoutMs,
+      );
       await db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
+        .where(stillOurs);
       sent++;
     } catch (error) {
       failed++;
@@ -99,8 +123,16 @@ export async function flushOutbox(
           lastError: String((error as Error).message ?? error).slice(0, 500),
           nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})`,
         })
-        .where(eq(mailOutbox.id, mail.id));
+        .where(stillOurs);
     }
   }
   return { sent, failed };
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`mail send timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

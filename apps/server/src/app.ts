@@ -98,7 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   for (const [prefix, routes] of moduleRoutes) await app.register(routes, { prefix, ctx });
 
-  if (options.web) await registerWebApp(app, ctx.config.webDist);
+  if (options.web) await registerWebApp(app, { publicUrl: ctx.config.publicUrl, root: ctx.config.webDist });
   return app;
 }
 

@@ -23,6 +23,8 @@ describe('configuration from the environment', () => {
       databaseUrl: undefined,
       dbPoolSize: 10,
       dbPrepare: true,
+      dbStatementTimeoutMs: 15_000,
+      dbConnectTimeoutMs: 5_000,
       dataDir: resolve('./data'),
       smtpUrl: undefined,
       mailFrom: 'PriceHub <no-reply@pricehub.local>',
@@ -35,6 +37,15 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       seedDemo: true,
     });
+  });
+
+  it('reads the database timeouts and refuses ones that would disable them', () => {
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '30000', DB_CONNECT_TIMEOUT_MS: '2000' })).toMatchObject({
+      dbStatementTimeoutMs: 30_000,
+      dbConnectTimeoutMs: 2_000,
+    });
+    expect(failure({ DB_STATEMENT_TIMEOUT_MS: '0' })).toMatch(/DB_STATEMENT_TIMEOUT_MS/);
+    expect(failure({ DB_CONNECT_TIMEOUT_MS: 'soon' })).toMatch(/DB_CONNECT_TIMEOUT_MS/);
   });
 
   it('reads the values it is given', () => {
@@ -83,6 +94,19 @@ describe('configuration from the environment', () => {
     ['MAIL_TO_LOG', { MAIL_TO_LOG: 'true' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(failure(env)).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('needs STRIPE_WEBHOOK_SECRET whenever STRIPE_SECRET_KEY is set, naming it', () => {
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_live_x' })).toMatch(
+      /^\s+STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set/m,
+    );
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: '' })).toMatch(/STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe).toEqual({
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+      apiBase: undefined,
+    });
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x' }).stripe).toBeUndefined();
   });
 
   it('in production, needs SMTP_URL or an explicit MAIL_TO_LOG=1, and turns the test gateway off', () => {

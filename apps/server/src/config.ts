@@ -61,6 +61,8 @@ const schema = z
       .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DB_PREPARE: z.enum(['on', 'off']).default('on'),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     DATA_DIR: z.string().default('./data'),
     INGEST_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
     TRUST_PROXY: trustProxy,
@@ -91,6 +93,14 @@ const schema = z
         message: 'is required when NODE_ENV=production (or set MAIL_TO_LOG=1 to write mail to the log)',
       });
     }
+    // Without the secret no webhook can be verified: paid orders would stay unpaid and their stock be released.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
+    }
   });
 
 export interface Config {
@@ -102,6 +112,10 @@ export interface Config {
   dbPoolSize: number;
   /** Prepare statements on the PostgreSQL server (off behind a transaction-mode PgBouncer). */
   dbPrepare: boolean;
+  /** PostgreSQL server: the longest a statement may run before the server cancels it. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL server: the longest a new connection may take to open. */
+  dbConnectTimeoutMs: number;
   dataDir: string;
   /** Ingestion may fetch from loopback and private addresses (INGEST_ALLOW_PRIVATE=1: tests, development). */
   ingestAllowPrivate: boolean;
@@ -112,7 +126,7 @@ export interface Config {
   /** Unset: mail is written to the log (allowed in production only with MAIL_TO_LOG=1). */
   smtpUrl?: string;
   mailFrom: string;
-  stripe?: { secretKey: string; webhookSecret?: string; apiBase?: string };
+  stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
   testGateway: boolean;
   openai?: { apiKey: string; baseUrl?: string };
   chatModel: string;
@@ -140,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
     dbPrepare: e.DB_PREPARE === 'on',
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dataDir: resolve(e.DATA_DIR),
     ingestAllowPrivate: e.INGEST_ALLOW_PRIVATE === '1',
     trustProxy: e.TRUST_PROXY,
@@ -147,9 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === '1' || (e.SEED_DEMO !== '0' && e.NODE_ENV !== 'production'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
-      : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
     testGateway: e.NODE_ENV !== 'production' || e.PAYMENTS_TEST_GATEWAY === '1',
     openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL } : undefined,
     chatModel: e.CHAT_MODEL,

@@ -42,7 +42,11 @@ export type PageRenderer = (request: FastifyRequest, api: PageApi) => Promise<Re
  * (app.inject, with the visitor's cookie), so a server-rendered page shows exactly what the browser would fetch.
  * Rendering never fails a page: on any error the browser gets the plain shell and draws the page itself.
  */
-export async function loadPageRenderer(app: FastifyInstance, webRoot: string): Promise<PageRenderer | null> {
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  webRoot: string,
+  publicUrl: string,
+): Promise<PageRenderer | null> {
   const file = `${webRoot}/ssr/entry-server.js`;
   if (!existsSync(file)) return null;
   let entry: ServerEntry;
@@ -52,8 +56,11 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
     app.log.error({ err: error }, `could not load the server renderer (${file}); pages are drawn in the browser`);
     return null;
   }
+  const origin = new URL(publicUrl).origin;
   return async (request, api) => {
-    const url = `${request.protocol}://${request.host}${request.url}`;
+    // The page sees PUBLIC_URL as its origin: Host and X-Forwarded-* are the client's to choose.
+    // Concatenated, not resolved: a path like //evil.example/x must stay a path.
+    const url = `${origin}${request.url}`;
     // Rendering a page only reads.
     const transport = async (path: string, init: RequestInit) => {
       if (init.method && init.method !== 'GET') throw new Error(`a page render may only read (${init.method} ${path})`);

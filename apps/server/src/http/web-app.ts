@@ -15,8 +15,11 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
  * their own title, description and schema.org JSON-LD in that HTML, so crawlers and link previews see them
  * without running the app; /robots.txt and /sitemap.xml are served here too.
  */
-export async function registerWebApp(app: FastifyInstance, root: string = webDist): Promise<void> {
-  registerCrawlerFiles(app);
+export async function registerWebApp(
+  app: FastifyInstance,
+  { publicUrl, root = webDist }: { publicUrl: string; root?: string },
+): Promise<void> {
+  registerCrawlerFiles(app, publicUrl);
   const indexFile = `${root}/index.html`;
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
@@ -36,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
-  const renderPage = await loadPageRenderer(app, root);
+  const renderPage = await loadPageRenderer(app, root, publicUrl);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
@@ -44,7 +47,7 @@ export async function registerWebApp(app: FastifyInstance, root: string = webDis
     const api = pageApi(app, request);
     // Both read the same API answers (pageApi asks each path once); rendering never rejects.
     const rendering = renderPage ? renderPage(request, api) : Promise.resolve(null);
-    const meta = await pageMeta(api, request);
+    const meta = await pageMeta(api, request, publicUrl);
     // An old product URL (a former listing's id, a merged product's) moves to its catalogue product for good.
     if (meta && 'redirect' in meta) return reply.redirect(meta.redirect, 301);
     const rendered = await rendering;
@@ -72,12 +75,17 @@ interface PageMeta {
   jsonLd?: unknown;
 }
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
-/** Reads the page's data through the app's own public API, so the HTML says exactly what the page shows. */
-async function pageMeta(api: PageApi, request: FastifyRequest): Promise<PageMeta | { redirect: string } | null> {
+/**
+ * Reads the page's data through the app's own public API, so the HTML says exactly what the page shows. Absolute
+ * URLs start with PUBLIC_URL, never with the request's Host or X-Forwarded-* headers, which any client can set (and a
+ * shared cache would then serve the poisoned page to everyone).
+ */
+async function pageMeta(
+  api: PageApi,
+  request: FastifyRequest,
+  base: string,
+): Promise<PageMeta | { redirect: string } | null> {
   const [path, query] = splitUrl(request.url);
-  const base = origin(request);
   const product = /^\/result\/productHub\/(\d{1,10})\/?$/.exec(path);
   if (product) {
     // The offers are read alongside (the page's "Compare prices" reads them too: pageApi asks once).
@@ -190,8 +198,8 @@ export function withMeta(html: string, meta: PageMeta): string {
     .replace('</head>', `    ${tags}\n  </head>`);
 }
 
-function registerCrawlerFiles(app: FastifyInstance): void {
-  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
+function registerCrawlerFiles(app: FastifyInstance, base: string): void {
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/plain')
       .header('cache-control', 'public, max-age=3600')
@@ -203,16 +211,15 @@ function registerCrawlerFiles(app: FastifyInstance): void {
           'Disallow: /seller',
           'Disallow: /custPanel',
           'Disallow: /shoppingCart',
-          `Sitemap: ${origin(request)}/sitemap.xml`,
+          `Sitemap: ${base}/sitemap.xml`,
           '',
         ].join('\n'),
       ),
   );
 
-  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
     const res = await app.inject({ method: 'GET', url: '/api/sitemap' });
     const data = res.json<{ products: { id: number; updatedAt: string }[]; stores: string[] }>();
-    const base = origin(request);
     const entry = (loc: string, lastmod?: string) =>
       `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
     const body = [

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
  */
 export interface StripeSettings {
   secretKey: string;
-  webhookSecret?: string;
+  webhookSecret: string;
   apiBase?: string;
 }
 
@@ -89,7 +89,6 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     },
 
     verifyWebhook(rawBody, signature) {
-      if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
     },
   };

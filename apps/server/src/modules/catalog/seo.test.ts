@@ -14,7 +14,7 @@ writeFileSync(
   `${dist}/index.html`,
   '<!doctype html><html><head><title>PriceHub</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>',
 );
-const t = await buildTestApp({ webDist: dist });
+const t = await buildTestApp({ webDist: dist, publicUrl: 'http://shop.example' });
 const web = await buildApp(t.ctx, { web: true });
 afterAll(() => web.close());
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { checkoutMessages, type PaymentView } from '@pricehub/shared/schemas/checkout';
 import type { AppContext } from '../../context';
@@ -53,9 +54,8 @@ export async function openOnlinePayment(
   } catch (error) {
     // No session, no way to pay: give the stock back now rather than holding it for 30 minutes.
     await releasePayment(ctx, request.paymentId, 'expired');
-    throw new HttpError(502, 'PAYMENT_PROVIDER', checkoutMessages.onlineUnavailable, undefined, {
-      cause: String((error as Error).message ?? error).slice(0, 200),
-    });
+    // Stripe's own words stay in the log (the checkout route logs the cause); the shopper gets ours.
+    throw Object.assign(new HttpError(502, 'PAYMENT_PROVIDER', checkoutMessages.onlineUnavailable), { cause: error });
   }
 }
 
@@ -187,16 +187,54 @@ export async function cancelWithTestGateway(ctx: AppContext, customerId: number,
 
 const paymentIdOf = (session: Stripe.Checkout.Session) => session.metadata?.paymentId ?? session.client_reference_id;
 
+/**
+ * Why a session does not belong to the payment it names, or null when it does: the session must be the one we opened
+ * for it, and a paid one must have collected the payment's amount in rupees. A signed event is still checked, so a
+ * session opened elsewhere on the account (another integration, a test, a tampered metadata field) marks nothing paid.
+ */
+async function sessionMismatch(
+  ctx: AppContext,
+  paymentId: string,
+  session: Stripe.Checkout.Session,
+  paid: boolean,
+): Promise<string | null> {
+  const [payment] = await ctx.db
+    .select({ amount: payments.amount, provider: payments.provider, providerRef: payments.providerRef })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!payment) return 'no such payment';
+  if (payment.provider !== 'stripe' || payment.providerRef !== session.id) return 'session id differs';
+  if (paid && (session.amount_total !== payment.amount || session.currency?.toLowerCase() !== 'pkr')) {
+    return 'amount differs';
+  }
+  return null;
+}
+
 /** Acts on a verified Stripe event; other event types are acknowledged and ignored. */
-export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<void> {
-  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-    const session = event.data.object;
-    const paymentId = paymentIdOf(session);
-    if (paymentId && session.payment_status === 'paid') await markPaid(ctx, paymentId);
+export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event, log: FastifyBaseLogger): Promise<void> {
+  const completed =
+    event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
+  const ended = event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed';
+  if (!completed && !ended) return;
+  const session = event.data.object;
+  const paymentId = paymentIdOf(session);
+  if (!paymentId || (completed && session.payment_status !== 'paid')) return;
+  const mismatch = await sessionMismatch(ctx, paymentId, session, completed);
+  if (mismatch) {
+    // Acknowledged (a retry would say the same) but not applied; someone should look.
+    log.error(
+      {
+        eventId: event.id,
+        eventType: event.type,
+        paymentId,
+        sessionId: session.id,
+        amountTotal: session.amount_total,
+        currency: session.currency,
+      },
+      `stripe webhook not applied: ${mismatch}`,
+    );
     return;
   }
-  if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
-    const paymentId = paymentIdOf(event.data.object);
-    if (paymentId) await releasePayment(ctx, paymentId, 'expired');
-  }
+  if (completed) await markPaid(ctx, paymentId);
+  else await releasePayment(ctx, paymentId, 'expired');
 }

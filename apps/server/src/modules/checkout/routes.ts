@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutInput, checkoutMessages, paymentIdParams } from '@pricehub/shared/schemas/checkout';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
-import { badRequest } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
 import { enforcePromoLimit } from '../promos/redeem';
 import * as payments from './payments';
 import { checkout } from './service';
@@ -10,6 +10,13 @@ import { checkout } from './service';
 /** Checkout, payments (Stripe and the test gateway) and the Stripe webhook. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const customer = { access: 'customer' } as const;
+
+  // The payment provider's own error text stays here, in the log; the client gets the generic message.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof HttpError && error.code === 'PAYMENT_PROVIDER') {
+      request.log.error({ err: error.cause ?? error }, 'payment provider failed');
+    }
+  });
 
   app.post(
     '/checkout',
@@ -60,7 +67,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         } catch {
           throw badRequest(checkoutMessages.badSignature);
         }
-        await payments.handleStripeEvent(ctx, event);
+        await payments.handleStripeEvent(ctx, event, request.log);
         return { received: true };
       },
     );

@@ -1,13 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
+import { buildApp } from '../../app';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
 import { notifications, payments } from '../../db/schema';
 import type { StripeSettings } from '../../adapters/payments/stripe';
+import { checkoutMessages } from '@pricehub/shared/schemas/checkout';
 import { ADDRESS, addProduct, caller, createSellerWithStore, productState } from './testing';
 
 /** A stand-in for api.stripe.com on 127.0.0.1: records what the real SDK sends and answers like Stripe. */
@@ -17,6 +21,7 @@ let sessionState: { payment_status: 'unpaid' | 'paid'; status: 'open' | 'complet
   status: 'open',
 };
 let refundsFail = false;
+let createFails = false;
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let data = '';
@@ -34,6 +39,14 @@ const stand_in: Server = createServer(async (req, res) => {
   res.setHeader('content-type', 'application/json');
   const id = 'cs_test_standin_1';
   if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+    if (createFails) {
+      res.statusCode = 400;
+      return res.end(
+        JSON.stringify({
+          error: { type: 'invalid_request_error', message: 'Upstream secret: acct_1Internal misconfigured' },
+        }),
+      );
+    }
     return res.end(
       JSON.stringify({
         id,
@@ -81,6 +94,22 @@ const t = await buildTestApp({ stripe: settings as Config['stripe'], publicUrl: 
 const call = caller(t);
 const stripe = new Stripe('sk_test_unused');
 
+// The same app with its error log captured, to see what reaches the log rather than the client.
+const logLines: string[] = [];
+const logged = await buildApp(t.ctx, {
+  loggerInstance: pino(
+    { level: 'error' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    }),
+  ),
+});
+await logged.ready();
+afterAll(() => logged.close());
+
 const startCheckout = async () => {
   const shopper = await createCustomer(t);
   const a = await createSellerWithStore(t);
@@ -97,25 +126,31 @@ const startCheckout = async () => {
   return { shopper, a, b, pa, pb, body: res.json() };
 };
 
-const webhook = (event: object, secret = WEBHOOK_SECRET) => {
+const webhook = (event: object, secret = WEBHOOK_SECRET, app = t.app) => {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
+  return app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload,
   });
 };
-const completed = (paymentId: string) => ({
+// A startCheckout() payment is Rs 3,100 (Rs 1,000 + Rs 2,000, each with Rs 50 delivery).
+const completed = (
+  paymentId: string,
+  session: { id?: string; amount_total?: number; currency?: string; type?: string } = {},
+) => ({
   id: `evt_${paymentId}`,
   object: 'event',
-  type: 'checkout.session.completed',
+  type: session.type ?? 'checkout.session.completed',
   data: {
     object: {
-      id: 'cs_test_standin_1',
+      id: session.id ?? 'cs_test_standin_1',
       object: 'checkout.session',
-      payment_status: 'paid',
+      payment_status: session.type === 'checkout.session.expired' ? 'unpaid' : 'paid',
+      amount_total: session.amount_total ?? 3_100_00,
+      currency: session.currency ?? 'pkr',
       client_reference_id: paymentId,
       metadata: { paymentId },
     },
@@ -242,5 +277,69 @@ describe('Stripe Checkout', () => {
     expect((await call('GET', `/api/orders/${second!.orderId}`, shopper.cookie)).json().paymentStatus).toBe('paid');
     // The first order is the first seller's (cart order), whose product goes back on the shelf.
     expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
+  });
+});
+
+describe('Stripe hardening', () => {
+  it('does not mark paid a signed session whose amount, currency or session id differs from the payment, and logs it', async () => {
+    const { shopper, pa, body } = await startCheckout();
+    logLines.length = 0;
+    const forged = [
+      { amount_total: 1_00 },
+      { amount_total: 3_100_01 },
+      { currency: 'usd' },
+      { id: 'cs_test_someone_elses' },
+      { id: 'cs_test_someone_elses', type: 'checkout.session.expired' },
+    ];
+    for (const session of forged) {
+      const res = await webhook(completed(body.paymentId, session), WEBHOOK_SECRET, logged);
+      // Acknowledged, so Stripe does not retry what would be refused again.
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
+    expect(payment!.status).toBe('pending');
+    expect(await productState(t, pa)).toMatchObject({ quantity: 2 });
+    const orders = (await call('GET', '/api/orders', shopper.cookie)).json().orders;
+    expect(
+      orders
+        .filter((o: { paymentId: string }) => o.paymentId === body.paymentId)
+        .map((o: { paymentStatus: string }) => o.paymentStatus),
+    ).toEqual(['pending', 'pending']);
+    const refused = logLines.filter((l) => l.includes('stripe webhook not applied'));
+    expect(refused).toHaveLength(5);
+    expect(refused.filter((l) => l.includes('amount differs'))).toHaveLength(3);
+    expect(refused.every((l) => l.includes(body.paymentId))).toBe(true);
+
+    // The genuine event still goes through.
+    expect((await webhook(completed(body.paymentId), WEBHOOK_SECRET, logged)).statusCode).toBe(200);
+    const [paid] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
+    expect(paid!.status).toBe('paid');
+  });
+
+  it('answers a failed session with a generic message; Stripe’s error text goes only to the log', async () => {
+    const shopper = await createCustomer(t);
+    const seller = await createSellerWithStore(t);
+    const product = await addProduct(t, seller.storeId, { price: 1_000_00, quantity: 3 });
+    const callLogged = caller({ ...t, app: logged });
+    await callLogged('POST', '/api/cart/items', shopper.cookie, { productId: product });
+    logLines.length = 0;
+    createFails = true;
+    let res;
+    try {
+      res = await callLogged('POST', '/api/checkout', shopper.cookie, {
+        paymentMethod: 'online',
+        shippingAddress: ADDRESS,
+      });
+    } finally {
+      createFails = false;
+    }
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      error: { code: 'PAYMENT_PROVIDER', message: checkoutMessages.onlineUnavailable },
+    });
+    expect(res.body).not.toMatch(/acct_1Internal|Upstream secret|invalid_request/);
+    expect(logLines.join('')).toContain('Upstream secret: acct_1Internal misconfigured');
+    // The stock held for it went back at once.
+    expect(await productState(t, product)).toMatchObject({ quantity: 3 });
   });
 });

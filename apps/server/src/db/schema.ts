@@ -141,7 +141,7 @@ export const products = pgTable(
     /** Shown to shoppers: it has a listing in an open store or any external offer. */
     visible: boolean('visible').notNull().default(false),
     views: integer('views').notNull().default(0),
-    /** Units sold over all its listings; kept by triggers. */
+    /** Units sold over all its listings: summed when listings come, go or move, and every minute by a job. */
     unitsSold: integer('units_sold').notNull().default(0),
     search: tsvector('search')
       .notNull()

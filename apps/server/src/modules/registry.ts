@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { blogsRoutes } from './blogs/routes';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
+import { catalogJobs } from './catalog/units-sold';
 import { sellerProductRoutes } from './catalog/seller-routes';
 import { chatRoutes } from './chat/routes';
 import { checkoutJobs } from './checkout/jobs';
@@ -57,5 +58,6 @@ export const moduleJobs: ((ctx: AppContext) => JobDefinition[])[] = [
   mailJobs,
   checkoutJobs,
   offersJobs,
+  catalogJobs,
   databaseJobs,
 ];

@@ -162,21 +162,8 @@ CREATE TRIGGER listings_refresh_update AFTER UPDATE OF product_id, store_id, pri
         IS DISTINCT FROM (NEW.product_id, NEW.store_id, NEW.price, NEW.quantity > 0, NEW.stock))
   EXECUTE FUNCTION offer_rows_changed();
 --> statement-breakpoint
--- A sale (or a cancelled one) moves only the units sold: the product's count moves by as much, without summing its
--- offers again inside every checkout. Row triggers fire in name order: this one before listings_refresh_update, which
--- (when the same update also sells out the listing) then finds the count already right.
-CREATE FUNCTION listing_units_sold_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE products SET units_sold = units_sold + (NEW.units_sold - OLD.units_sold) WHERE id = NEW.product_id;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER listings_add_units_sold AFTER UPDATE OF units_sold ON listings
-  FOR EACH ROW
-  WHEN (OLD.units_sold IS DISTINCT FROM NEW.units_sold AND OLD.product_id = NEW.product_id)
-  EXECUTE FUNCTION listing_units_sold_changed();
---> statement-breakpoint
+-- Units sold are left out: a sale would otherwise rewrite the product's row (and every index on it) inside every
+-- checkout. A job adds them up every minute (modules/catalog/units-sold.ts); inserts, deletes and moves sum them here.
 CREATE TRIGGER offers_refresh_insert AFTER INSERT ON offers
   REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION offer_rows_changed();
 --> statement-breakpoint

@@ -11,6 +11,7 @@ import { priceOn, type SeededListing } from './products';
 import type { Prng } from './prng';
 import { pickTone, reviewFor, type Tone } from './review-texts';
 import { daysAgo, hoursAfter } from './time';
+import { rollUpUnitsSold } from '../../modules/catalog/units-sold';
 
 type Status = 'Booked' | 'Accepted' | 'Shipped' | 'Completed' | 'Cancelled';
 type PaymentMethod = 'online' | 'cashOnDel';
@@ -292,8 +293,8 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
   });
   await insertRows(tx, notifications, notes);
 
-  // Units sold is what non-cancelled orders took, so the "best sellers" agree with the order history (a catalogue
-  // product's units sold follow its listings' by trigger).
+  // Units sold is what non-cancelled orders took, so the "best sellers" agree with the order history; the catalogue
+  // products add up their listings' at once (as the units-sold job would within a minute).
   await tx.execute(sql`
     update listings li set units_sold = s.units
     from (select l.listing_id, sum(l.quantity)::int as units
@@ -301,6 +302,7 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
           where o.status <> 'Cancelled' and l.listing_id is not null
           group by l.listing_id) s
     where li.id = s.listing_id`);
+  await rollUpUnitsSold(tx);
 
   return chronological.map((o, i) => ({
     id: rows[i]!.id,

@@ -6,6 +6,7 @@ import { insertCatalogueProduct } from '../../testing/catalogue';
 import { queryRows } from '../../db/client';
 import { invalidateCatalogCache } from './cache';
 import { addOffer, listProduct, storeIdOf } from './test-fixtures';
+import { rollUpUnitsSold } from './units-sold';
 
 const t = await buildTestApp();
 const seller = await createSeller(t, { storeName: 'Phone Palace' });
@@ -146,6 +147,7 @@ describe('GET /api/home and /api/stores/:slug', () => {
     const top = await listProduct(t, other, { name: 'Best Seller Phone', brand: 'Xiaomi', category: 'mobile' });
     // Units sold are the listings'; the product sums them (triggers).
     await t.ctx.db.execute(sql`update listings set units_sold = 500 where id = ${top.listingId}`);
+    await rollUpUnitsSold(t.ctx.db);
     const trending = await listProduct(t, seller, { name: 'Most Viewed Laptop' });
     await t.ctx.db.execute(sql`update products set views = 9999 where id = ${trending.id}`);
     invalidateCatalogCache();

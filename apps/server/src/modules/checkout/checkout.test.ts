@@ -6,6 +6,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
 import { queryRows } from '../../db/client';
 import { cartItems, mailOutbox, notifications, orders, promos, saleProducts, sales } from '../../db/schema';
+import { rollUpUnitsSold } from '../catalog/units-sold';
 import { promoUnusable } from '../promos/redeem';
 import { ADDRESS, addListing, addProduct, caller, createSellerWithStore, productState } from './testing';
 
@@ -261,9 +262,10 @@ describe('two sellers listing one catalogue product', () => {
     expect(ofB[0]!.total).toBe(2 * 149_000_00 + SHIPPING_FEE);
     expect(new Set([ofA[0]!.orderId, ofB[0]!.orderId])).toEqual(new Set(placed.map((o) => o.orderId)));
 
-    // Each seller's shelf gave its own units; the catalogue product sums them up.
+    // Each seller's shelf gave its own units; the catalogue product sums them up (the units-sold job).
     expect(await productState(t, first.listingId)).toEqual({ quantity: 3, unitsSold: 1, stock: 'instock' });
     expect(await productState(t, second.listingId)).toEqual({ quantity: 0, unitsSold: 2, stock: 'outofstock' });
+    await rollUpUnitsSold(t.ctx.db);
     const [catalogue] = await queryRows<{ units_sold: number; in_stock: boolean }>(
       t.ctx.db,
       sql`select units_sold, in_stock from products where id = ${first.productId}`,
@@ -332,6 +334,7 @@ describe('concurrent checkouts of listings of shared catalogue products', () => 
       expect(shelf.sold, `listing ${shelf.id}`).toBe(shelf.units_sold);
       expect(shelf.quantity + shelf.sold, `listing ${shelf.id}`).toBe(6);
     }
+    await rollUpUnitsSold(t.ctx.db);
     const products = await queryRows<{ id: number; units_sold: number }>(
       t.ctx.db,
       sql`select id, units_sold from products where id in (${aP.productId}, ${aQ.productId})`,

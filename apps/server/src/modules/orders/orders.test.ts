@@ -6,6 +6,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
 import { queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { rollUpUnitsSold } from '../catalog/units-sold';
 import {
   ADDRESS,
   addListing,
@@ -119,13 +120,15 @@ describe('cancelling puts stock back on the listings', () => {
     expect(res.statusCode, res.body).toBe(201);
     const orderId = res.json().orders[0].orderId;
     expect(await productState(t, phone.listingId)).toEqual({ quantity: 0, unitsSold: 3, stock: 'outofstock' });
-    const catalogue = async () =>
-      (
+    const catalogue = async () => {
+      await rollUpUnitsSold(t.ctx.db);
+      return (
         await queryRows<{ units_sold: number; in_stock: boolean }>(
           t.ctx.db,
           sql`select units_sold, in_stock from products where id = ${phone.productId}`,
         )
       )[0];
+    };
     expect(await catalogue()).toEqual({ units_sold: 4, in_stock: true });
 
     const cancelled = await call('POST', `/api/orders/${orderId}/cancel`, shopper.cookie);

@@ -110,6 +110,16 @@ export const stores = pgTable(
   (t) => [uniqueIndex('stores_slug_uq').on(t.slug), uniqueIndex('stores_seller_uq').on(t.sellerId)],
 );
 
+/** What a catalogue product is, and what a seller's listing says it is, in the same columns. */
+const describedThing = () => ({
+  name: text('name').notNull(),
+  brand: text('brand').notNull(),
+  category: categoryEnum('category').notNull(),
+  description: text('description').notNull().default(''),
+  ramGb: integer('ram_gb').notNull().default(0),
+  storageGb: integer('storage_gb').notNull().default(0),
+});
+
 /**
  * A catalogue product: the thing a shopper compares (brand, model, specs, GTIN), owned by no seller. Our sellers'
  * listings and other stores' offers attach to it (modules/offers/matching decides which, at write time). The
@@ -120,12 +130,7 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    brand: text('brand').notNull(),
-    category: categoryEnum('category').notNull(),
-    description: text('description').notNull().default(''),
-    ramGb: integer('ram_gb').notNull().default(0),
-    storageGb: integer('storage_gb').notNull().default(0),
+    ...describedThing(),
     image: text('image').notNull().default(''),
     thumbnail: text('thumbnail').notNull().default(''),
     gtin: text('gtin'),
@@ -208,12 +213,7 @@ export const listings = pgTable(
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    brand: text('brand').notNull(),
-    category: categoryEnum('category').notNull(),
-    description: text('description').notNull().default(''),
-    ramGb: integer('ram_gb').notNull().default(0),
-    storageGb: integer('storage_gb').notNull().default(0),
+    ...describedThing(),
     price: money('price').notNull(),
     quantity: integer('quantity').notNull().default(0),
     stock: stockEnum('stock').notNull().default('instock'),

@@ -1,6 +1,7 @@
 import type { Category } from '@pricehub/shared/schemas/product';
 import { rupeesToPaisa } from '@pricehub/shared/rules/money';
 import { slugify } from '../../modules/auth/service';
+import type { CatalogueItem } from '../../modules/offers/catalogue';
 import { demoImageUrl } from './images';
 import { FAMILIES, productName, storageLabel, type Family, type Variant } from './models';
 import { hashString, Prng } from './prng';
@@ -22,23 +23,15 @@ export interface Sku {
  * model; the other sellers write it their own way ("Galaxy Z Fold 6 (12GB RAM, 512GB) Silver Shadow"), and matching
  * must still group them into one catalogue product.
  */
-export interface ListingSeed {
+export interface ListingSeed extends Omit<CatalogueItem, 'newProductId'> {
   sku: Sku;
   storeIndex: number;
   /** The SKU's first listing: its wording names the catalogue product made for it. */
   primary: boolean;
-  name: string;
-  brand: string;
-  category: Category;
-  description: string;
-  ramGb: number;
-  storageGb: number;
   price: number;
   quantity: number;
   stock: 'instock' | 'outofstock';
-  image: string;
-  /** Null when the seller left the barcode out (then matching goes by brand, model and specs). */
-  gtin: string | null;
+  /** `gtin` is null when the seller left the barcode out (then matching goes by brand, model and specs). */
   createdDaysAgo: number;
 }
 

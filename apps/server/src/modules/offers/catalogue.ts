@@ -136,16 +136,8 @@ export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<
 
 const gtinOrName = (item: CatalogueItem): MatchedBy => (normalizeGtinForMatch(item.gtin) ? 'gtin' : 'name');
 
-interface NewProduct {
+interface NewProduct extends Omit<CatalogueItem, 'newProductId'> {
   id: number | null;
-  name: string;
-  brand: string;
-  category: Category;
-  description: string;
-  ramGb: number;
-  storageGb: number;
-  image: string;
-  gtin: string | null;
   matchKey: string;
   aliases: string;
 }

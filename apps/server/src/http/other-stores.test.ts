@@ -44,6 +44,18 @@ const placed = (await ok('POST', '/api/checkout', shopper.cookie, {
 const orderId = placed.orders[0]!.orderId;
 await ok('POST', '/api/complaints', shopper.cookie, { orderId, subject: 'Late', description: 'Not here yet' });
 const [complaint] = (await ok('GET', '/api/seller/complaints', owner.cookie)).complaints as { id: number }[];
+// A second order, delivered, that the shopper asks to return.
+await ok('POST', '/api/cart/items', shopper.cookie, { listingId: listing.listingId, quantity: 1 });
+const delivered = (
+  (await ok('POST', '/api/checkout', shopper.cookie, {
+    paymentMethod: 'cashOnDel',
+    shippingAddress: '1 Test Street, Lahore',
+  })) as { orders: { orderId: string }[] }
+).orders[0]!.orderId;
+await ok('PUT', `/api/seller/orders/${delivered}/status`, owner.cookie, { status: 'Completed' });
+const returned = (await ok('POST', `/api/orders/${delivered}/returns`, shopper.cookie, { reason: 'Broken' })) as {
+  return: { id: number };
+};
 const [notification] = (await ok('GET', '/api/seller/notifications', owner.cookie)).notifications as { id: number }[];
 
 const attempts: Record<string, { path: string; body?: object }> = {
@@ -64,6 +76,12 @@ const attempts: Record<string, { path: string; body?: object }> = {
     path: `/api/seller/orders/${orderId}/status`,
     body: { status: 'Accepted' },
   },
+  'POST /api/seller/orders/:orderId/reject': {
+    path: `/api/seller/orders/${orderId}/reject`,
+    body: { reason: 'Taken over by a rival' },
+  },
+  'GET /api/seller/orders/:orderId/invoice': { path: `/api/seller/orders/${orderId}/invoice` },
+  'PUT /api/seller/returns/:id': { path: `/api/seller/returns/${returned.return.id}`, body: { decision: 'accept' } },
   'PUT /api/seller/complaints/:id': {
     path: `/api/seller/complaints/${complaint!.id}`,
     body: { status: 'Resolved', actionTaken: 'Taken over' },
@@ -95,7 +113,9 @@ describe('seller routes that name one thing', () => {
     expect((await ok('GET', `/api/seller/orders/${orderId}`, owner.cookie)).status).toBe('Booked');
     expect((await ok('GET', '/api/seller/promos', owner.cookie)).promos).toHaveLength(1);
     expect((await ok('GET', '/api/seller/blogs', owner.cookie)).blogs[0].title).toBe('Owner post');
-    expect((await ok('GET', '/api/seller/notifications', owner.cookie)).notifications).toHaveLength(1);
+    // Two new orders and the return request.
+    expect((await ok('GET', '/api/seller/notifications', owner.cookie)).notifications).toHaveLength(3);
+    expect((await ok('GET', '/api/seller/returns', owner.cookie)).returns[0].status).toBe('Requested');
     expect((await ok('GET', '/api/seller/complaints', owner.cookie)).complaints[0].status).toBe('Open');
     const mine = (await ok('GET', '/api/seller/products', owner.cookie)).items as { id: number; name: string }[];
     expect(mine.find((p) => p.id === listing.listingId)?.name).toBe('Owned Phone 5');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REJECTION_REASON_MAX } from '../rules/order-status';
 
 export const orderMessages = {
   notFound: 'Order not found',
@@ -7,6 +8,15 @@ export const orderMessages = {
   refundFailed: 'The refund could not be made right now, so the order is still open. Please try again.',
   backwards: (from: string, to: string) => `An order cannot move from ${from} to ${to}`,
   statusInvalid: 'Please choose Accepted, Shipped or Completed',
+  unpaidCancelled: 'Order cancelled. It was not paid for, so its payment page is closed and nothing is charged.',
+  unpaidCheckoutCancelled: (others: string[]) =>
+    `Order cancelled, with ${others.join(', ')} from the same unpaid checkout (one payment covered them all). ` +
+    'Its payment page is closed and nothing is charged.',
+  cancelFailed: 'The order could not be cancelled right now. Please try again in a minute.',
+  rejectOnlyBooked: 'Only a Booked order can be rejected; this one has already been accepted or closed',
+  rejected: 'Order rejected. The customer has been told why, and the items are back in stock.',
+  reasonRequired: 'Please tell the customer why (at least 5 characters)',
+  reasonTooLong: `Please keep the reason to at most ${REJECTION_REASON_MAX} characters`,
 } as const;
 
 export const orderStatus = z.enum(['Booked', 'Accepted', 'Shipped', 'Completed', 'Cancelled']);
@@ -16,6 +26,16 @@ export type OrderStatusValue = z.infer<typeof orderStatus>;
 export const statusUpdateInput = z.object({
   status: z.enum(['Accepted', 'Shipped', 'Completed'], { error: orderMessages.statusInvalid }),
 });
+
+/** A seller's refusal of a Booked order; the reason is mailed to the customer and shown with the order. */
+export const rejectOrderInput = z.object({
+  reason: z
+    .string({ error: orderMessages.reasonRequired })
+    .trim()
+    .min(5, orderMessages.reasonRequired)
+    .max(REJECTION_REASON_MAX, orderMessages.reasonTooLong),
+});
+export type RejectOrderInput = z.input<typeof rejectOrderInput>;
 
 export const orderIdParams = z.object({
   orderId: z
@@ -54,6 +74,8 @@ export interface OrderView {
   total: number;
   promoCode: string | null;
   shippingAddress: string;
+  /** Set when the seller rejected the order (it is then Cancelled): their reason, as the customer was told. */
+  rejectionReason?: string | null;
   createdAt: string;
   updatedAt: string;
   store: { slug: string; name: string };

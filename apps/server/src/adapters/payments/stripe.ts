@@ -21,10 +21,25 @@ export interface CheckoutSessionRequest {
   expiresAt: Date;
 }
 
+export interface ClosedSession {
+  paid: boolean;
+  amountTotal: number | null;
+  currency: string | null;
+}
+
+const closed = (session: Stripe.Checkout.Session): ClosedSession => ({
+  paid: session.payment_status === 'paid',
+  amountTotal: session.amount_total ?? null,
+  currency: session.currency ?? null,
+});
+
 export interface StripeGateway {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<{ id: string; url: string }>;
-  /** Closes an open session; answers whether the customer managed to pay it before it closed. */
-  expireCheckoutSession(sessionId: string): Promise<{ paid: boolean }>;
+  /**
+   * Closes an open session; answers whether the customer managed to pay it before it closed, and what it collected
+   * (minor units and currency, for the caller to check against its own record).
+   */
+  expireCheckoutSession(sessionId: string): Promise<ClosedSession>;
   /** Gives `amount` of a paid session back to the card; the key makes a retry refund once. */
   refund(sessionId: string, amount: number, idempotencyKey: string): Promise<void>;
   /** Verifies the Stripe-Signature header over the raw body; throws when it does not match. */
@@ -70,14 +85,13 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
 
     async expireCheckoutSession(sessionId) {
       try {
-        const session = await stripe.checkout.sessions.expire(sessionId);
-        return { paid: session.payment_status === 'paid' };
+        return closed(await stripe.checkout.sessions.expire(sessionId));
       } catch (error) {
         // Stripe refuses to expire a session that is already complete or expired: ask which one it is.
         const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => {
           throw error;
         });
-        return { paid: session.payment_status === 'paid' };
+        return closed(session);
       }
     },
 

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
+import {
+  MAX_BOOKED_CASH_ORDERS,
+  MAX_UNPAID_ONLINE_CHECKOUTS,
+  orderLimitMessages,
+} from '@pricehub/shared/rules/order-limits';
 import { checkoutMessages } from '@pricehub/shared/schemas/checkout';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
@@ -437,5 +442,141 @@ describe('online payment through the test gateway', () => {
       t.ctx.config.testGateway = saved;
     }
     expect(await t.ctx.db.select().from(cartItems).where(eq(cartItems.customerId, shopper.id))).toHaveLength(1);
+  });
+});
+
+describe('how much one customer may hold unpaid', () => {
+  const placeCash = async (shopper: TestUser, stores: number[]) => {
+    for (const storeId of stores) await fill(shopper, await addProduct(t, storeId, { quantity: 5 }), 1);
+    return checkout(shopper);
+  };
+
+  it(`takes at most ${MAX_UNPAID_ONLINE_CHECKOUTS} unpaid online checkouts, then says what to do; paying or cancelling frees a place`, async () => {
+    const shopper = await createCustomer(t);
+    const s = await createSellerWithStore(t);
+    const p = await addProduct(t, s.storeId, { quantity: 20 });
+    await fill(shopper, p, 1);
+    // An online checkout keeps the cart until paid, so the same cart can be checked out again and again.
+    const placed = [];
+    for (let n = 0; n < MAX_UNPAID_ONLINE_CHECKOUTS; n++) {
+      const res = await checkout(shopper, { paymentMethod: 'online' });
+      expect(res.statusCode, res.body).toBe(201);
+      placed.push(res.json());
+    }
+    const refused = await checkout(shopper, { paymentMethod: 'online' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'TOO_MANY_UNPAID', message: orderLimitMessages.unpaidOnline });
+    expect(await productState(t, p)).toMatchObject({ quantity: 20 - MAX_UNPAID_ONLINE_CHECKOUTS });
+    // Cash on delivery is still open to them.
+    expect((await checkout(shopper)).statusCode).toBe(201);
+
+    await fill(shopper, p, 1);
+    const cancelled = await call('POST', `/api/orders/${placed[0].orders[0].orderId}/cancel`, shopper.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await checkout(shopper, { paymentMethod: 'online' })).statusCode).toBe(201);
+    expect((await call('POST', `/api/payments/test/${placed[1].paymentId}/pay`, shopper.cookie)).statusCode).toBe(200);
+    await fill(shopper, p, 1);
+    expect((await checkout(shopper, { paymentMethod: 'online' })).statusCode).toBe(201);
+    expect((await checkout(shopper, { paymentMethod: 'online' })).statusCode).toBe(409);
+
+    // Payments past their 30 minutes no longer count, even before the release job has run.
+    t.setNow(new Date(Date.now() + 31 * 60_000));
+    try {
+      expect((await checkout(shopper, { paymentMethod: 'online' })).statusCode).toBe(201);
+    } finally {
+      t.setNow(new Date());
+    }
+  });
+
+  it('lets no parallel burst of online checkouts past the cap', async () => {
+    const shopper = await createCustomer(t);
+    const s = await createSellerWithStore(t);
+    const p = await addProduct(t, s.storeId, { quantity: 20 });
+    await fill(shopper, p, 1);
+    const results = await Promise.all(Array.from({ length: 8 }, () => checkout(shopper, { paymentMethod: 'online' })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_UNPAID_ONLINE_CHECKOUTS);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(8 - MAX_UNPAID_ONLINE_CHECKOUTS);
+    expect(await productState(t, p)).toMatchObject({ quantity: 20 - MAX_UNPAID_ONLINE_CHECKOUTS });
+  });
+
+  it(`takes at most ${MAX_BOOKED_CASH_ORDERS} Booked cash-on-delivery orders, counting the ones a checkout would add`, async () => {
+    const shopper = await createCustomer(t);
+    const sellers = await Promise.all(Array.from({ length: 3 }, () => createSellerWithStore(t)));
+    const [a, b, c] = sellers.map((s) => s.storeId) as [number, number, number];
+    // Two checkouts of two sellers each: 4 Booked orders.
+    expect((await placeCash(shopper, [a, b])).statusCode).toBe(201);
+    expect((await placeCash(shopper, [a, b])).statusCode).toBe(201);
+
+    // Three sellers more would make 7: refused whole, the cart and the stock as they were.
+    const tooMany = await placeCash(shopper, [a, b, c]);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error).toMatchObject({
+      code: 'TOO_MANY_BOOKED',
+      message: orderLimitMessages.bookedCash(4, 3),
+    });
+    expect(tooMany.json().error.message).toContain('Pay online');
+    const cart = (await call('GET', '/api/cart', shopper.cookie)).json();
+    expect(cart.count).toBe(3);
+    for (const item of cart.items as { listingId: number }[]) {
+      expect(await productState(t, item.listingId)).toMatchObject({ quantity: 5, unitsSold: 0 });
+    }
+    // Paying online is still open to them.
+    expect((await checkout(shopper, { paymentMethod: 'online' })).statusCode).toBe(201);
+
+    for (const item of cart.items as { listingId: number }[]) {
+      await call('DELETE', `/api/cart/items/${item.listingId}`, shopper.cookie);
+    }
+    expect((await placeCash(shopper, [c])).statusCode).toBe(201);
+    const full = await placeCash(shopper, [c]);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toBe(orderLimitMessages.bookedCash(5, 1));
+
+    // A seller accepting one of them frees a place.
+    const mine = (await call('GET', '/api/orders', shopper.cookie)).json().orders as {
+      orderId: string;
+      status: string;
+      paymentMethod: string;
+      store: { name: string };
+    }[];
+    const booked = mine.find((o) => o.status === 'Booked' && o.paymentMethod === 'cashOnDel')!;
+    const seller = sellers.find((s) => s.storeName === booked.store.name)!;
+    const accepted = await call('PUT', `/api/seller/orders/${booked.orderId}/status`, seller.cookie, {
+      status: 'Accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await checkout(shopper)).statusCode).toBe(201);
+  });
+});
+
+describe('cancelling an order the test gateway has not been paid for', () => {
+  it('closes its payment page, and cancels the other orders of the same checkout', async () => {
+    const shopper = await createCustomer(t);
+    const a = await createSellerWithStore(t);
+    const b = await createSellerWithStore(t);
+    const pa = await addProduct(t, a.storeId, { quantity: 4 });
+    const pb = await addProduct(t, b.storeId, { quantity: 4 });
+    await fill(shopper, pa, 1);
+    await fill(shopper, pb, 2);
+    const placed = (await checkout(shopper, { paymentMethod: 'online' })).json();
+    const [first, second] = placed.orders as { orderId: string }[];
+
+    const res = await call('POST', `/api/orders/${first!.orderId}/cancel`, shopper.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toContain(second!.orderId);
+    expect((await call('GET', `/api/payments/${placed.paymentId}`, shopper.cookie)).json().status).toBe('expired');
+    // Nothing can be paid on it any more.
+    const pay = await call('POST', `/api/payments/test/${placed.paymentId}/pay`, shopper.cookie);
+    expect(pay.statusCode).toBe(409);
+    for (const id of [first!.orderId, second!.orderId]) {
+      expect((await call('GET', `/api/orders/${id}`, shopper.cookie)).json()).toMatchObject({
+        status: 'Cancelled',
+        paymentStatus: 'expired',
+      });
+    }
+    expect(await productState(t, pa)).toMatchObject({ quantity: 4, unitsSold: 0 });
+    expect(await productState(t, pb)).toMatchObject({ quantity: 4, unitsSold: 0 });
+    // The cart stays for another try, and cancelling again is refused.
+    expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(3);
+    expect((await call('POST', `/api/orders/${second!.orderId}/cancel`, shopper.cookie)).statusCode).toBe(409);
   });
 });

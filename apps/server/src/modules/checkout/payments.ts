@@ -1,6 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
+import { and, eq, inArray } from 'drizzle-orm';
 import { checkoutMessages, type PaymentView } from '@pricehub/shared/schemas/checkout';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -24,6 +22,9 @@ export function stripeGateway(ctx: AppContext): StripeGateway | undefined {
   return gateway;
 }
 
+/** Every online payment is in Pakistani rupees; a session that collected another currency paid nothing of ours. */
+export const PAYMENT_CURRENCY = 'pkr';
+
 // Stripe refuses sessions that expire sooner than 30 minutes after creation; ours closes them itself at 30.
 const STRIPE_SESSION_SLACK_MS = 2 * 60_000;
 
@@ -43,7 +44,7 @@ export async function openOnlinePayment(
     const session = await gateway.createCheckoutSession({
       paymentId: request.paymentId,
       customerEmail: request.customerEmail,
-      currency: 'pkr',
+      currency: PAYMENT_CURRENCY,
       lines: request.orders.map((o) => ({ name: `Order ${o.orderId} from ${o.storeName}`, amount: o.total })),
       successUrl: `${ctx.config.publicUrl}/checkout-success?payment=${request.paymentId}`,
       cancelUrl: `${ctx.config.publicUrl}/shoppingCart`,
@@ -99,7 +100,13 @@ export async function releasePayment(ctx: AppContext, paymentId: string, status:
   return ctx.db.transaction(async (tx) => releasePaymentIn(tx, ctx, paymentId, status));
 }
 
-async function releasePaymentIn(tx: Db, ctx: AppContext, paymentId: string, status: 'expired'): Promise<boolean> {
+/** releasePayment inside a caller's transaction. */
+export async function releasePaymentIn(
+  tx: Db,
+  ctx: AppContext,
+  paymentId: string,
+  status: 'expired',
+): Promise<boolean> {
   const [payment] = await tx
     .update(payments)
     .set({ status })
@@ -116,30 +123,6 @@ async function releasePaymentIn(tx: Db, ctx: AppContext, paymentId: string, stat
     cancelled.map((o) => o.id),
   );
   return true;
-}
-
-/** Online payments whose 30 minutes have passed unpaid: close the Stripe session, then release the stock. */
-export async function releaseExpiredPayments(ctx: AppContext): Promise<{ released: number; paid: number }> {
-  const due = await ctx.db
-    .select({ id: payments.id, provider: payments.provider, providerRef: payments.providerRef })
-    .from(payments)
-    .where(and(eq(payments.status, 'pending'), lte(payments.expiresAt, ctx.now())))
-    .limit(200);
-  let released = 0;
-  let paid = 0;
-  for (const payment of due) {
-    const gateway = stripeGateway(ctx);
-    if (payment.provider === 'stripe' && payment.providerRef && gateway) {
-      // The customer may have paid in the last seconds: closing the session first makes the answer final.
-      const session = await gateway.expireCheckoutSession(payment.providerRef);
-      if (session.paid) {
-        if (await markPaid(ctx, payment.id)) paid++;
-        continue;
-      }
-    }
-    if (await releasePayment(ctx, payment.id, 'expired')) released++;
-  }
-  return { released, paid };
 }
 
 /** A payment as its owner sees it (the test gateway page and the receipt read it). Others get 404. */
@@ -183,58 +166,4 @@ export async function cancelWithTestGateway(ctx: AppContext, customerId: number,
   await ownTestPayment(ctx, customerId, paymentId);
   if (!(await releasePayment(ctx, paymentId, 'expired'))) throw conflict(checkoutMessages.paymentClosed);
   return { message: checkoutMessages.cancelled, payment: await getPayment(ctx, customerId, paymentId) };
-}
-
-const paymentIdOf = (session: Stripe.Checkout.Session) => session.metadata?.paymentId ?? session.client_reference_id;
-
-/**
- * Why a session does not belong to the payment it names, or null when it does: the session must be the one we opened
- * for it, and a paid one must have collected the payment's amount in rupees. A signed event is still checked, so a
- * session opened elsewhere on the account (another integration, a test, a tampered metadata field) marks nothing paid.
- */
-async function sessionMismatch(
-  ctx: AppContext,
-  paymentId: string,
-  session: Stripe.Checkout.Session,
-  paid: boolean,
-): Promise<string | null> {
-  const [payment] = await ctx.db
-    .select({ amount: payments.amount, provider: payments.provider, providerRef: payments.providerRef })
-    .from(payments)
-    .where(eq(payments.id, paymentId));
-  if (!payment) return 'no such payment';
-  if (payment.provider !== 'stripe' || payment.providerRef !== session.id) return 'session id differs';
-  if (paid && (session.amount_total !== payment.amount || session.currency?.toLowerCase() !== 'pkr')) {
-    return 'amount differs';
-  }
-  return null;
-}
-
-/** Acts on a verified Stripe event; other event types are acknowledged and ignored. */
-export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event, log: FastifyBaseLogger): Promise<void> {
-  const completed =
-    event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
-  const ended = event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed';
-  if (!completed && !ended) return;
-  const session = event.data.object;
-  const paymentId = paymentIdOf(session);
-  if (!paymentId || (completed && session.payment_status !== 'paid')) return;
-  const mismatch = await sessionMismatch(ctx, paymentId, session, completed);
-  if (mismatch) {
-    // Acknowledged (a retry would say the same) but not applied; someone should look.
-    log.error(
-      {
-        eventId: event.id,
-        eventType: event.type,
-        paymentId,
-        sessionId: session.id,
-        amountTotal: session.amount_total,
-        currency: session.currency,
-      },
-      `stripe webhook not applied: ${mismatch}`,
-    );
-    return;
-  }
-  if (completed) await markPaid(ctx, paymentId);
-  else await releasePayment(ctx, paymentId, 'expired');
 }

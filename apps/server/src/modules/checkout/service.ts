@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { discounted, MAX_ORDER_TOTAL, SHIPPING_FEE } from '@pricehub/shared/rules/money';
+import { holdingRefusal, PAYMENT_HOLD_MINUTES } from '@pricehub/shared/rules/order-limits';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
 import {
   checkoutMessages,
@@ -11,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, HttpError } from '../../http/errors';
 import { loadCartRows, takeCartRows, type CartRow } from '../cart/service';
 import { announceOrders } from '../notifications/announce';
 import type { Promo } from '../promos/lookup';
@@ -21,8 +22,7 @@ import { openOnlinePayment } from './payments';
 import { lockListings } from '../orders/repository';
 import { insertOrders } from './repository';
 
-/** Unpaid online orders hold their stock this long, then the release job puts it back. */
-export const PAYMENT_HOLD_MINUTES = 30;
+export { PAYMENT_HOLD_MINUTES };
 
 export interface CheckoutRequest {
   paymentMethod: PaymentMethod;
@@ -38,10 +38,10 @@ interface OrderDraft {
   lines: (CartRow & { unit: number })[];
 }
 
-/** An empty cart, or lines from a store that has closed since, cannot be checked out. */
+/** An empty cart, or lines from a store that has closed or been suspended since, cannot be checked out. */
 function checkBuyable(rows: CartRow[]): void {
   if (rows.length === 0) throw badRequest(checkoutMessages.cartEmpty);
-  const closed = rows.filter((r) => r.storeStatus === 'closed');
+  const closed = rows.filter((r) => r.storeStatus !== 'open');
   if (closed.length > 0) {
     const short: ShortLine[] = closed.map((r) => ({
       productId: r.listingId,
@@ -118,7 +118,7 @@ async function reserveStock(tx: Db, rows: CartRow[]): Promise<ShortLine[]> {
 }
 
 /** One order per seller, priced: sale prices per unit, that seller's promo off the subtotal, shipping added. */
-function draftOrders(rows: CartRow[], sales: Map<number, ActiveSale>, promo: Promo | undefined): OrderDraft[] {
+export function draftOrders(rows: CartRow[], sales: Map<number, ActiveSale>, promo: Promo | undefined): OrderDraft[] {
   const byStore = new Map<number, CartRow[]>();
   for (const row of rows) byStore.set(row.storeId, [...(byStore.get(row.storeId) ?? []), row]);
   return [...byStore].map(([storeId, storeRows]) => {
@@ -133,6 +133,30 @@ function draftOrders(rows: CartRow[], sales: Map<number, ActiveSale>, promo: Pro
 function refuseOverCap(drafts: OrderDraft[]): void {
   const total = drafts.reduce((n, o) => n + o.total, 0);
   if (total > MAX_ORDER_TOTAL) throw badRequest(checkoutMessages.totalTooLarge);
+}
+
+/**
+ * What the customer already holds without having paid (rules/order-limits.ts): online checkouts waiting for payment
+ * and cash-on-delivery orders no seller has accepted. Locks the customer's account row until the commit, so two
+ * checkouts of one customer count one after the other and a parallel burst cannot slip past the caps. (FOR NO KEY
+ * UPDATE: the foreign keys of the rows this checkout writes take KEY SHARE locks on it, which this does not block.)
+ */
+async function refuseHoarding(tx: Db, buyerId: number, input: CheckoutRequest, newOrders: number, now: Date) {
+  const [held] = await queryRows<{ unpaid_online: number; booked_cash: number }>(
+    tx,
+    sql`select (select count(*)::int from payments
+                where customer_id = a.id and status = 'pending' and expires_at > ${now.toISOString()}::timestamptz)
+                 as unpaid_online,
+               (select count(*)::int from orders
+                where customer_id = a.id and status = 'Booked' and payment_method = 'cashOnDel') as booked_cash
+        from accounts a where a.id = ${buyerId} for no key update`,
+  );
+  const refusal = holdingRefusal(
+    input.paymentMethod,
+    { unpaidOnline: held?.unpaid_online ?? 0, bookedCash: held?.booked_cash ?? 0 },
+    newOrders,
+  );
+  if (refusal) throw new HttpError(409, refusal.code, refusal.message);
 }
 
 /** Lines the shopper can already see are short: refused before any row is locked. */
@@ -190,7 +214,7 @@ export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutReq
 
 type PricedCart = { rows: CartRow[]; sales: Map<number, ActiveSale> };
 
-async function cartWithSales(tx: Db, customerId: number, now: Date): Promise<PricedCart> {
+export async function cartWithSales(tx: Db, customerId: number, now: Date): Promise<PricedCart> {
   const rows = await loadCartRows(tx, customerId);
   return {
     rows,
@@ -222,6 +246,7 @@ async function placeOrders(ctx: AppContext, db: Db, buyer: Buyer, input: Checkou
       : undefined;
     const drafts = draftOrders(rows, sales, promo);
     refuseOverCap(drafts);
+    await refuseHoarding(tx, buyer.id, input, drafts.length, now);
 
     const paymentId = online ? `pay_${randomBytes(12).toString('hex')}` : null;
     const expiresAt = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);

@@ -9,17 +9,35 @@ import type { Config } from '../../config';
 import { buildApp } from '../../app';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
-import { notifications, payments } from '../../db/schema';
+import { mailOutbox, notifications, payments } from '../../db/schema';
 import type { StripeSettings } from '../../adapters/payments/stripe';
 import { checkoutMessages } from '@pricehub/shared/schemas/checkout';
+import { orderMessages, type OrderView } from '@pricehub/shared/schemas/order';
+import { releaseExpiredPayments, type PaymentLog } from './settlement';
 import { ADDRESS, addProduct, caller, createSellerWithStore, productState } from './testing';
+
+/** A log for calls made outside a request; `lines` keeps what was written. */
+const jobLog = () => {
+  const lines: string[] = [];
+  const keep = (details: object, message: string) => lines.push(`${message} ${JSON.stringify(details)}`);
+  return { lines, error: keep, warn: keep } satisfies PaymentLog & { lines: string[] };
+};
+const quiet = jobLog();
 
 /** A stand-in for api.stripe.com on 127.0.0.1: records what the real SDK sends and answers like Stripe. */
 const received: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
-let sessionState: { payment_status: 'unpaid' | 'paid'; status: 'open' | 'complete' | 'expired' } = {
+let sessionState: {
+  payment_status: 'unpaid' | 'paid';
+  status: 'open' | 'complete' | 'expired';
+  amount_total?: number;
+  currency?: string;
+} = {
   payment_status: 'unpaid',
   status: 'open',
 };
+/** What the last session created asks for, as Stripe answers it (sessionState may override it). */
+let created = { amount_total: 0, currency: 'pkr' };
+const session = () => ({ ...created, ...sessionState });
 let refundsFail = false;
 let createFails = false;
 const readBody = (req: IncomingMessage) =>
@@ -39,6 +57,11 @@ const stand_in: Server = createServer(async (req, res) => {
   res.setHeader('content-type', 'application/json');
   const id = 'cs_test_standin_1';
   if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+    let amount = 0;
+    for (let i = 0; body.has(`line_items[${i}][price_data][unit_amount]`); i++) {
+      amount += Number(body.get(`line_items[${i}][price_data][unit_amount]`));
+    }
+    created = { amount_total: amount, currency: body.get('line_items[0][price_data][currency]') ?? '' };
     if (createFails) {
       res.statusCode = 400;
       return res.end(
@@ -52,7 +75,7 @@ const stand_in: Server = createServer(async (req, res) => {
         id,
         object: 'checkout.session',
         url: `https://checkout.stripe.test/c/pay/${id}`,
-        ...sessionState,
+        ...session(),
       }),
     );
   }
@@ -62,12 +85,10 @@ const stand_in: Server = createServer(async (req, res) => {
       return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Session is complete' } }));
     }
     sessionState = { ...sessionState, status: 'expired' };
-    return res.end(JSON.stringify({ id, object: 'checkout.session', ...sessionState }));
+    return res.end(JSON.stringify({ id, object: 'checkout.session', ...session() }));
   }
   if (req.method === 'GET' && req.url?.startsWith(`/v1/checkout/sessions/${id}`)) {
-    return res.end(
-      JSON.stringify({ id, object: 'checkout.session', payment_intent: 'pi_test_standin', ...sessionState }),
-    );
+    return res.end(JSON.stringify({ id, object: 'checkout.session', payment_intent: 'pi_test_standin', ...session() }));
   }
   if (req.method === 'POST' && req.url === '/v1/refunds') {
     if (refundsFail) {
@@ -98,7 +119,7 @@ const stripe = new Stripe('sk_test_unused');
 const logLines: string[] = [];
 const logged = await buildApp(t.ctx, {
   loggerInstance: pino(
-    { level: 'error' },
+    { level: 'warn' },
     new Writable({
       write(chunk, _encoding, done) {
         logLines.push(String(chunk));
@@ -224,10 +245,9 @@ describe('Stripe Checkout', () => {
     sessionState = { payment_status: 'unpaid', status: 'open' };
     const { shopper, pa, pb, body } = await startCheckout();
     received.length = 0;
-    const { releaseExpiredPayments } = await import('./payments');
     t.setNow(new Date(Date.now() + 31 * 60_000));
     try {
-      await releaseExpiredPayments(t.ctx);
+      await releaseExpiredPayments(t.ctx, quiet);
     } finally {
       t.setNow(new Date());
     }
@@ -240,10 +260,9 @@ describe('Stripe Checkout', () => {
   it('a session paid in its last seconds is marked paid instead of released', async () => {
     const { shopper, pa, body } = await startCheckout();
     sessionState = { payment_status: 'paid', status: 'complete' };
-    const { releaseExpiredPayments } = await import('./payments');
     t.setNow(new Date(Date.now() + 31 * 60_000));
     try {
-      await releaseExpiredPayments(t.ctx);
+      await releaseExpiredPayments(t.ctx, quiet);
     } finally {
       t.setNow(new Date());
       sessionState = { payment_status: 'unpaid', status: 'open' };
@@ -341,5 +360,252 @@ describe('Stripe hardening', () => {
     expect(logLines.join('')).toContain('Upstream secret: acct_1Internal misconfigured');
     // The stock held for it went back at once.
     expect(await productState(t, product)).toMatchObject({ quantity: 3 });
+  });
+});
+
+describe('stock hoarding and late payments (Stripe)', () => {
+  const paymentOf = async (paymentId: string) =>
+    (await t.ctx.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
+  const ordersOf = async (shopper: { cookie: string }, paymentId: string) =>
+    ((await call('GET', '/api/orders', shopper.cookie)).json().orders as OrderView[]).filter(
+      (o) => o.paymentId === paymentId,
+    );
+
+  it('cancelling an unpaid online order expires its Stripe session and releases the whole checkout', async () => {
+    sessionState = { payment_status: 'unpaid', status: 'open' };
+    const { shopper, pa, pb, body } = await startCheckout();
+    const [first, second] = body.orders as { orderId: string }[];
+    received.length = 0;
+    const res = await call('POST', `/api/orders/${first!.orderId}/cancel`, shopper.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(orderMessages.unpaidCheckoutCancelled([second!.orderId]));
+    // The session is closed at Stripe, so the payment page cannot take money any more.
+    expect(received.filter((r) => r.path === '/v1/checkout/sessions/cs_test_standin_1/expire')).toHaveLength(1);
+    expect(received.some((r) => r.path === '/v1/refunds')).toBe(false);
+    expect((await paymentOf(body.paymentId)).status).toBe('expired');
+    expect((await ordersOf(shopper, body.paymentId)).map((o) => [o.status, o.paymentStatus])).toEqual([
+      ['Cancelled', 'expired'],
+      ['Cancelled', 'expired'],
+    ]);
+    expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
+    expect(await productState(t, pb)).toMatchObject({ quantity: 3, unitsSold: 0 });
+  });
+
+  it('leaves the order open, with a generic message, when Stripe cannot be reached to close the session', async () => {
+    sessionState = { payment_status: 'unpaid', status: 'open' };
+    const { shopper, pa, body } = await startCheckout();
+    const settings = t.ctx.config.stripe;
+    // A Stripe that is down: nothing listens there (fresh settings, so a fresh SDK client with no retries left).
+    t.ctx.config.stripe = { ...settings!, apiBase: 'http://127.0.0.1:9' } as Config['stripe'];
+    let res;
+    try {
+      res = await call('POST', `/api/orders/${body.orders[0].orderId}/cancel`, shopper.cookie);
+    } finally {
+      t.ctx.config.stripe = settings;
+    }
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.message).toBe(orderMessages.cancelFailed);
+    expect((await paymentOf(body.paymentId)).status).toBe('pending');
+    expect(await productState(t, pa)).toMatchObject({ quantity: 2 });
+  }, 60_000);
+
+  it('refunds, logs and mails a payment that arrives after its orders were cancelled; a replay refunds nothing more', async () => {
+    sessionState = { payment_status: 'unpaid', status: 'open' };
+    const { shopper, pa, body } = await startCheckout();
+    expect((await call('POST', `/api/orders/${body.orders[0].orderId}/cancel`, shopper.cookie)).statusCode).toBe(200);
+    received.length = 0;
+    logLines.length = 0;
+    // The shopper's card went through at the same moment: Stripe reports the session paid.
+    const late = await webhook(completed(body.paymentId), WEBHOOK_SECRET, logged);
+    expect(late.statusCode, late.body).toBe(200);
+    const refunds = received.filter((r) => r.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(Number(refunds[0]!.body.get('amount'))).toBe(3_100_00);
+    expect(refunds[0]!.idempotencyKey).toBe(`late-refund-${body.paymentId}`);
+    expect((await paymentOf(body.paymentId)).status).toBe('refunded');
+    // The orders stay cancelled and never paid (their sellers never saw them); the stock went back once.
+    expect((await ordersOf(shopper, body.paymentId)).map((o) => o.status)).toEqual(['Cancelled', 'Cancelled']);
+    expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
+    expect(logLines.join('')).toContain('payment arrived for orders no longer waiting for it: refunded');
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
+    expect(mails.filter((m) => m.subject === 'Your PriceHub payment of Rs 3,100 is refunded')).toHaveLength(1);
+
+    expect((await webhook(completed(body.paymentId))).statusCode).toBe(200);
+    expect(received.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+  });
+
+  it('answers a late payment whose refund Stripe refuses with an error, so that Stripe sends it again', async () => {
+    sessionState = { payment_status: 'unpaid', status: 'open' };
+    const { shopper, body } = await startCheckout();
+    await call('POST', `/api/orders/${body.orders[0].orderId}/cancel`, shopper.cookie);
+    logLines.length = 0;
+    refundsFail = true;
+    let res;
+    try {
+      res = await webhook(completed(body.paymentId), WEBHOOK_SECRET, logged);
+    } finally {
+      refundsFail = false;
+    }
+    expect(res.statusCode).toBe(502);
+    expect(res.body).not.toContain('charge already refunded');
+    expect(logLines.join('')).toContain('charge already refunded');
+    expect((await paymentOf(body.paymentId)).status).toBe('expired');
+    // Stripe's retry goes through.
+    expect((await webhook(completed(body.paymentId))).statusCode).toBe(200);
+    expect((await paymentOf(body.paymentId)).status).toBe('refunded');
+  });
+
+  it('a customer who paid just before cancelling gets the order cancelled and refunded, the other order paid', async () => {
+    const { shopper, pa, body } = await startCheckout();
+    const [first, second] = body.orders as { orderId: string; total: number }[];
+    // Paid at Stripe, the webhook not yet here: closing the session finds it complete.
+    sessionState = { payment_status: 'paid', status: 'complete' };
+    received.length = 0;
+    let res;
+    try {
+      res = await call('POST', `/api/orders/${first!.orderId}/cancel`, shopper.cookie);
+    } finally {
+      sessionState = { payment_status: 'unpaid', status: 'open' };
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded' });
+    const refund = received.find((r) => r.path === '/v1/refunds')!;
+    expect(Number(refund.body.get('amount'))).toBe(first!.total);
+    expect(refund.idempotencyKey).toBe(`refund-${first!.orderId}`);
+    expect((await call('GET', `/api/orders/${second!.orderId}`, shopper.cookie)).json()).toMatchObject({
+      status: 'Booked',
+      paymentStatus: 'paid',
+    });
+    expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
+  });
+
+  it('the expiry job marks nothing paid whose session collected another amount or currency: released and refunded', async () => {
+    for (const wrong of [{ amount_total: 1_00 }, { currency: 'usd' }]) {
+      const { shopper, pa, body } = await startCheckout();
+      sessionState = { payment_status: 'paid', status: 'complete', ...wrong };
+      received.length = 0;
+      const log = jobLog();
+      t.setNow(new Date(Date.now() + 31 * 60_000));
+      try {
+        await releaseExpiredPayments(t.ctx, log);
+      } finally {
+        t.setNow(new Date());
+        sessionState = { payment_status: 'unpaid', status: 'open' };
+      }
+      const payment = await paymentOf(body.paymentId);
+      expect(payment.status, JSON.stringify(wrong)).toBe('refunded');
+      expect((await ordersOf(shopper, body.paymentId)).map((o) => o.paymentStatus)).toEqual(['expired', 'expired']);
+      expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
+      const refund = received.find((r) => r.path === '/v1/refunds')!;
+      expect(Number(refund.body.get('amount'))).toBe(wrong.amount_total ?? 3_100_00);
+      expect(log.lines.some((l) => l.includes('paid a different amount') && l.includes(body.paymentId))).toBe(true);
+    }
+  });
+});
+
+describe('the expiry job and a refund Stripe refuses', () => {
+  it('keeps a mismatched payment pending, its stock held, until the refund goes through on a later run', async () => {
+    const { pa, body } = await startCheckout();
+    sessionState = { payment_status: 'paid', status: 'complete', amount_total: 5_00 };
+    const run = async () => {
+      const log = jobLog();
+      t.setNow(new Date(Date.now() + 31 * 60_000));
+      try {
+        await releaseExpiredPayments(t.ctx, log);
+      } finally {
+        t.setNow(new Date());
+      }
+      return log;
+    };
+    refundsFail = true;
+    let log;
+    try {
+      log = await run();
+    } finally {
+      refundsFail = false;
+    }
+    expect(log.lines.some((l) => l.includes('charge already refunded') && l.includes(body.paymentId))).toBe(true);
+    const [pending] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
+    expect(pending!.status).toBe('pending');
+    expect(await productState(t, pa)).toMatchObject({ quantity: 2 });
+
+    received.length = 0;
+    try {
+      await run();
+    } finally {
+      sessionState = { payment_status: 'unpaid', status: 'open' };
+    }
+    const [refunded] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
+    expect(refunded!.status).toBe('refunded');
+    expect(await productState(t, pa)).toMatchObject({ quantity: 3 });
+    expect(received.filter((r) => r.path === '/v1/refunds').map((r) => Number(r.body.get('amount')))).toContain(5_00);
+  });
+});
+
+describe('a seller rejecting an order paid through Stripe', () => {
+  const paid = async () => {
+    sessionState = { payment_status: 'unpaid', status: 'open' };
+    const started = await startCheckout();
+    expect((await webhook(completed(started.body.paymentId))).statusCode).toBe(200);
+    return started;
+  };
+
+  it('refunds that order’s total through Stripe and mails the customer the reason', async () => {
+    const { shopper, a, pa, body } = await paid();
+    const [first, second] = body.orders as { orderId: string; total: number }[];
+    received.length = 0;
+    const res = await call('POST', `/api/seller/orders/${first!.orderId}/reject`, a.cookie, {
+      reason: 'The last unit was damaged in our store',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'refunded',
+      rejectionReason: 'The last unit was damaged in our store',
+    });
+    const refund = received.find((r) => r.path === '/v1/refunds')!;
+    expect(Number(refund.body.get('amount'))).toBe(first!.total);
+    expect(refund.idempotencyKey).toBe(`refund-${first!.orderId}`);
+    expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
+    expect((await call('GET', `/api/orders/${second!.orderId}`, shopper.cookie)).json().paymentStatus).toBe('paid');
+    const [mail] = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `order-rejected:${first!.orderId}`));
+    expect(mail!.to).toBe(shopper.email);
+    expect(mail!.text).toContain('The last unit was damaged in our store');
+    expect(mail!.text).toContain('refunded to your card');
+  });
+
+  it('keeps the order open when Stripe refuses the refund, logging Stripe’s reason but never sending it to the client', async () => {
+    const { shopper, a, pa, body } = await paid();
+    const orderId = body.orders[0].orderId as string;
+    const callLogged = caller({ ...t, app: logged });
+    for (const [who, url, payload] of [
+      [a, `/api/seller/orders/${orderId}/reject`, { reason: 'Cannot deliver to this city' }],
+      [shopper, `/api/orders/${orderId}/cancel`, undefined],
+    ] as const) {
+      logLines.length = 0;
+      refundsFail = true;
+      let res;
+      try {
+        res = await callLogged('POST', url, who.cookie, payload);
+      } finally {
+        refundsFail = false;
+      }
+      expect(res.statusCode, url).toBe(502);
+      expect(res.json().error).toEqual({ code: 'PAYMENT_PROVIDER', message: orderMessages.refundFailed });
+      expect(res.body).not.toContain('charge already refunded');
+      const line = logLines.find((l) => l.includes('stripe refund refused'));
+      expect(line, url).toBeDefined();
+      expect(line).toContain('charge already refunded');
+      expect(line).toContain(orderId);
+    }
+    expect((await call('GET', `/api/orders/${orderId}`, shopper.cookie)).json()).toMatchObject({
+      status: 'Booked',
+      paymentStatus: 'paid',
+      rejectionReason: null,
+    });
+    expect(await productState(t, pa)).toMatchObject({ quantity: 2, unitsSold: 1 });
   });
 });

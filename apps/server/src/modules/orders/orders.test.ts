@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
+import { REJECTION_REASON_MAX } from '@pricehub/shared/rules/order-status';
 import { orderMessages } from '@pricehub/shared/schemas/order';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
@@ -218,5 +219,113 @@ describe('who may touch an order', () => {
     expect((await call('GET', `/api/seller/orders/${orderId}`, seller.cookie)).json().status).toBe('Booked');
     expect((await setStatus(seller, 'SG99999999', 'Accepted')).statusCode).toBe(404);
     expect((await setStatus(seller, 'not-an-order', 'Accepted')).statusCode).toBe(400);
+  });
+});
+
+describe('a seller rejecting a Booked order', () => {
+  const reject = (seller: { cookie: string }, orderId: string, reason?: unknown) =>
+    call('POST', `/api/seller/orders/${orderId}/reject`, seller.cookie, reason === undefined ? {} : { reason });
+
+  it('cancels it with the reason, restocks the listing and its catalogue product, and mails the customer', async () => {
+    const shopper = await createCustomer(t);
+    const seller = await createSellerWithStore(t);
+    const rival = await createSellerWithStore(t);
+    // The seller's listing is the cheapest offer of its catalogue product, and the order takes its last units.
+    const cheap = await addListing(t, seller.storeId, { quantity: 2, price: 900_00 });
+    await addListing(t, rival.storeId, { productId: cheap.productId, quantity: 4, price: 1_000_00 });
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: cheap.listingId, quantity: 2 });
+    const placed = await call('POST', '/api/checkout', shopper.cookie, {
+      paymentMethod: 'cashOnDel',
+      shippingAddress: ADDRESS,
+    });
+    const orderId = placed.json().orders[0].orderId as string;
+    const catalogue = async () =>
+      (
+        await queryRows<{ lowest_price: number; in_stock: boolean }>(
+          t.ctx.db,
+          sql`select lowest_price, in_stock from products where id = ${cheap.productId}`,
+        )
+      )[0];
+    expect(await productState(t, cheap.listingId)).toMatchObject({ quantity: 0, stock: 'outofstock' });
+    expect(await catalogue()).toEqual({ lowest_price: 1_000_00, in_stock: true });
+
+    const res = await reject(seller, orderId, '  Sorry, the last two units were damaged in transit.  ');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: orderMessages.rejected,
+      order: { status: 'Cancelled', rejectionReason: 'Sorry, the last two units were damaged in transit.' },
+    });
+    expect(await productState(t, cheap.listingId)).toEqual({ quantity: 2, unitsSold: 0, stock: 'instock' });
+    expect(await catalogue()).toEqual({ lowest_price: 900_00, in_stock: true });
+
+    // The customer sees why, in their orders and in a mail.
+    const seen = (await call('GET', `/api/orders/${orderId}`, shopper.cookie)).json();
+    expect(seen).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'not_required',
+      rejectionReason: 'Sorry, the last two units were damaged in transit.',
+    });
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
+    const mail = mails.find((m) => m.subject.includes('rejected'))!;
+    expect(mail.subject).toBe(`Your PriceHub order ${orderId} was rejected by ${seller.storeName}`);
+    expect(mail.text).toContain('Their reason: Sorry, the last two units were damaged in transit.');
+    expect(mail.text).toContain('Nothing was charged.');
+
+    // Once only: a second rejection, the customer's cancel and a status move are all refused.
+    expect((await reject(seller, orderId, 'Again, still damaged')).statusCode).toBe(409);
+    expect((await call('POST', `/api/orders/${orderId}/cancel`, shopper.cookie)).statusCode).toBe(409);
+    expect((await setStatus(seller, orderId, 'Accepted')).statusCode).toBe(409);
+    expect(await productState(t, cheap.listingId)).toMatchObject({ quantity: 2 });
+  });
+
+  it('refuses an order already accepted, a missing or short reason, and anyone but its seller', async () => {
+    const { shopper, seller, product, orderId } = await placeOrder(1);
+    for (const [reason, message] of [
+      [undefined, orderMessages.reasonRequired],
+      ['', orderMessages.reasonRequired],
+      ['no', orderMessages.reasonRequired],
+      ['x'.repeat(REJECTION_REASON_MAX + 1), orderMessages.reasonTooLong],
+    ] as const) {
+      const res = await reject(seller, orderId, reason);
+      expect(res.statusCode, String(reason)).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    const other = await createSellerWithStore(t);
+    const foreign = await reject(other, orderId, 'Not mine to reject');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.message).toBe(orderMessages.notFound);
+    expect((await reject(shopper, orderId, 'Customers cannot')).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/seller/orders/${orderId}/reject`, undefined, { reason: 'Visitor' })).statusCode,
+    ).toBe(401);
+    expect((await reject(seller, 'SG99999999', 'No such order')).statusCode).toBe(404);
+    expect(await productState(t, product)).toMatchObject({ quantity: 4 });
+
+    expect((await setStatus(seller, orderId, 'Accepted')).statusCode).toBe(200);
+    const late = await reject(seller, orderId, 'Changed my mind');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(orderMessages.rejectOnlyBooked);
+    expect(await productState(t, product)).toMatchObject({ quantity: 4, unitsSold: 1 });
+  });
+
+  it('refunds an order paid through the test gateway, and never sees one still unpaid', async () => {
+    const shopper = await createCustomer(t);
+    const seller = await createSellerWithStore(t);
+    const product = await addProduct(t, seller.storeId, { quantity: 5 });
+    await call('POST', '/api/cart/items', shopper.cookie, { listingId: product, quantity: 1 });
+    const placed = (
+      await call('POST', '/api/checkout', shopper.cookie, { paymentMethod: 'online', shippingAddress: ADDRESS })
+    ).json();
+    const orderId = placed.orders[0].orderId as string;
+    expect((await reject(seller, orderId, 'Not paid yet anyway')).statusCode).toBe(404);
+    await call('POST', `/api/payments/test/${placed.paymentId}/pay`, shopper.cookie);
+
+    const res = await reject(seller, orderId, 'We no longer ship this model');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded' });
+    expect(await productState(t, product)).toMatchObject({ quantity: 5, unitsSold: 0 });
+    // Still in the seller's list, marked, so they can see what they rejected.
+    const listed = (await call('GET', '/api/seller/orders', seller.cookie)).json().orders;
+    expect(listed[0]).toMatchObject({ orderId, rejectionReason: 'We no longer ship this model' });
   });
 });

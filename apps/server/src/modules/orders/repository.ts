@@ -15,6 +15,7 @@ interface OrderRow {
   total: number;
   promo_code: string | null;
   shipping_address: string;
+  rejection_reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   store_slug: string;
@@ -30,7 +31,7 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
   const rows = await queryRows<OrderRow>(
     db,
     sql`select o.id, o.status, o.payment_method, o.payment_status, o.payment_id, o.subtotal, o.shipping_fee,
-          o.discount, o.total, o.promo_code, o.shipping_address, o.created_at, o.updated_at,
+          o.discount, o.total, o.promo_code, o.shipping_address, o.rejection_reason, o.created_at, o.updated_at,
           s.slug as store_slug, s.name as store_name, a.name as customer_name, a.email as customer_email
         from orders o join stores s on s.id = o.store_id join accounts a on a.id = o.customer_id
         where ${where}
@@ -89,6 +90,7 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
     total: r.total,
     promoCode: r.promo_code,
     shippingAddress: r.shipping_address,
+    rejectionReason: r.rejection_reason,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     store: { slug: r.store_slug, name: r.store_name },

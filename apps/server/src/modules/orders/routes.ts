@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderIdParams, statusUpdateInput } from '@pricehub/shared/schemas/order';
+import { orderIdParams, rejectOrderInput, statusUpdateInput } from '@pricehub/shared/schemas/order';
 import type { AppContext } from '../../context';
 import { currentStoreId, currentUser } from '../../http/access';
 import * as orders from './service';
@@ -19,7 +19,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   app.post('/orders/:orderId/cancel', { config: customer, schema: { tags, params: orderIdParams } }, async (request) =>
-    orders.cancelOrder(ctx, currentUser(request).id, request.params.orderId),
+    orders.cancelOrder(ctx, currentUser(request).id, request.params.orderId, request.log),
   );
 
   app.get('/seller/orders', { config: seller, schema: { tags } }, async (request) => ({
@@ -34,5 +34,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/seller/orders/:orderId/status',
     { config: seller, schema: { tags, params: orderIdParams, body: statusUpdateInput } },
     async (request) => orders.updateStatus(ctx, currentStoreId(request), request.params.orderId, request.body.status),
+  );
+
+  // The seller cannot fill a Booked order: it is cancelled with their reason, restocked, and refunded if paid.
+  app.post(
+    '/seller/orders/:orderId/reject',
+    { config: seller, schema: { tags, params: orderIdParams, body: rejectOrderInput } },
+    async (request) =>
+      orders.rejectOrder(ctx, currentStoreId(request), request.params.orderId, request.body.reason, request.log),
   );
 };

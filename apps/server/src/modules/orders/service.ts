@@ -5,9 +5,10 @@ import { orderMessages, type OrderStatusValue, type OrderView } from '@pricehub/
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
-import { stripeGateway } from '../checkout/payments';
+import { closeUnpaidPayment, type PaymentLog } from '../checkout/settlement';
 import { mailStatusChange } from '../notifications/announce';
-import { findOrder, findOrders, restockOrders } from './repository';
+import { closeBookedOrder } from './closing';
+import { findOrder, findOrders } from './repository';
 
 /** Orders a seller acts on: cash on delivery, or paid online (an unpaid online order is not yet an order). */
 const confirmed = sql`o.payment_status in ('not_required', 'paid', 'refunded')`;
@@ -42,42 +43,56 @@ export async function storeOrder(ctx: AppContext, storeId: number, orderId: stri
 }
 
 /**
- * The customer cancels a Booked order: its stock goes back in the same transaction, and a card payment made
- * through Stripe is refunded for this order's total (the last step, so a failed refund cancels nothing).
+ * The customer cancels a Booked order. A paid or cash-on-delivery order closes on its own (closing.ts). An unpaid
+ * online order closes its payment first, at Stripe too, so that nothing can be paid on it afterwards; the payment
+ * covers the whole checkout, so its other unpaid orders are cancelled with it. A customer who paid in the last
+ * seconds has a paid order, which is then cancelled and refunded like any other.
  */
-export async function cancelOrder(ctx: AppContext, customerId: number, orderId: string) {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await queryRows<{
-      status: OrderStatusValue;
-      payment_status: string;
-      total: number;
-      provider: string | null;
-      provider_ref: string | null;
-    }>(
-      tx,
-      sql`select o.status, o.payment_status, o.total, p.provider, p.provider_ref
-          from orders o left join payments p on p.id = o.payment_id
-          where o.id = ${orderId} and o.customer_id = ${customerId} for update of o`,
-    );
-    if (!row) throw notFound(orderMessages.notFound);
+export async function cancelOrder(ctx: AppContext, customerId: number, orderId: string, log: PaymentLog) {
+  const [row] = await queryRows<{ status: OrderStatusValue; payment_status: string; payment_id: string | null }>(
+    ctx.db,
+    sql`select status, payment_status, payment_id from orders where id = ${orderId} and customer_id = ${customerId}`,
+  );
+  if (!row) throw notFound(orderMessages.notFound);
+  if (row.payment_status === 'pending' && row.payment_id) {
     if (!canMove(row.status, 'Cancelled')) throw conflict(orderMessages.cancelOnlyBooked);
-    const paymentStatus =
-      row.payment_status === 'paid' ? 'refunded' : row.payment_status === 'pending' ? 'expired' : row.payment_status;
-    await tx.execute(
-      sql`update orders set status = 'Cancelled', payment_status = ${paymentStatus}::payment_status,
-            updated_at = ${ctx.now()} where id = ${orderId}`,
-    );
-    await restockOrders(tx, [orderId]);
-    await mailStatusChange(tx, await findOrder(tx, orderId), 'Cancelled');
-    if (row.payment_status === 'paid' && row.provider === 'stripe' && row.provider_ref) {
-      const gateway = stripeGateway(ctx);
-      if (!gateway) throw new HttpError(502, 'PAYMENT_PROVIDER', orderMessages.refundFailed);
-      await gateway.refund(row.provider_ref, row.total, `refund-${orderId}`).catch(() => {
-        throw new HttpError(502, 'PAYMENT_PROVIDER', orderMessages.refundFailed);
-      });
+    let after: string;
+    try {
+      after = await closeUnpaidPayment(ctx, row.payment_id, log);
+    } catch (error) {
+      log.error(
+        { orderId, paymentId: row.payment_id, reason: error instanceof Error ? error.message : String(error) },
+        'could not close the payment of an order being cancelled; the order stays open',
+      );
+      throw new HttpError(502, 'PAYMENT_PROVIDER', orderMessages.cancelFailed);
     }
-  });
+    // Still pending: Stripe took another amount and refused to give it back (logged); the order stays open.
+    if (after === 'pending') throw new HttpError(502, 'PAYMENT_PROVIDER', orderMessages.cancelFailed);
+    if (after !== 'paid') {
+      const others = await queryRows<{ id: string }>(
+        ctx.db,
+        sql`select id from orders where payment_id = ${row.payment_id} and id <> ${orderId} order by id`,
+      );
+      const order = await customerOrder(ctx, customerId, orderId);
+      if (order.status !== 'Cancelled') throw conflict(orderMessages.cancelOnlyBooked);
+      const message =
+        others.length > 0
+          ? orderMessages.unpaidCheckoutCancelled(others.map((o) => o.id))
+          : orderMessages.unpaidCancelled;
+      return { message, order };
+    }
+  }
+  await closeBookedOrder(ctx, orderId, { by: 'customer', customerId }, log);
   return { message: orderMessages.cancelled, order: await customerOrder(ctx, customerId, orderId) };
+}
+
+/**
+ * The seller rejects a Booked order they cannot fill, telling the customer why: it is cancelled, its stock goes
+ * back, the customer is mailed the reason, and an order paid online is refunded.
+ */
+export async function rejectOrder(ctx: AppContext, storeId: number, orderId: string, reason: string, log: PaymentLog) {
+  await closeBookedOrder(ctx, orderId, { by: 'seller', storeId, reason }, log);
+  return { message: orderMessages.rejected, order: await storeOrder(ctx, storeId, orderId) };
 }
 
 /** The seller moves their order forward (never back); the customer is mailed about every move. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderView } from '@pricehub/shared/schemas/order';
+import type { OrderView, RejectOrderInput } from '@pricehub/shared/schemas/order';
 import type { ReviewInput, ReviewView } from '@pricehub/shared/schemas/review';
 import { get, post, put } from '../../../api/client';
 
@@ -40,6 +40,16 @@ export function useUpdateOrderStatus(orderId: string) {
   return useMutation({
     mutationFn: (status: 'Accepted' | 'Shipped' | 'Completed') =>
       put<{ message: string; order: OrderView }>(`/seller/orders/${orderId}/status`, { status }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sellerOrdersKey }),
+  });
+}
+
+/** The seller refuses a Booked order with a reason for the customer; it is cancelled, restocked and refunded. */
+export function useRejectOrder(orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RejectOrderInput) =>
+      post<{ message: string; order: OrderView }>(`/seller/orders/${orderId}/reject`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: sellerOrdersKey }),
   });
 }

@@ -1,11 +1,13 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { OrderView } from '@pricehub/shared/schemas/order';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useCancelOrder } from '../api/orders';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderStepper } from './order-stepper';
 import { OrderSummary, paymentLabel } from './order-summary';
+import { RejectionNotice } from './rejection-notice';
 import { ReviewEntry } from './review-entry';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
@@ -38,6 +40,7 @@ export function CustomerOrderCard({ order }: { order: OrderView }) {
           </Badge>
         </Group>
         <OrderStepper status={order.status} />
+        <RejectionNotice order={order} />
         <OrderSummary
           order={order}
           lineExtra={(line) =>
@@ -54,16 +57,30 @@ export function CustomerOrderCard({ order }: { order: OrderView }) {
         <Text size="sm" c="dimmed">
           Ship to: {order.shippingAddress}
         </Text>
-        {order.status === 'Booked' && (
-          <Button color="red" variant="light" onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
-            Cancel order
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={`/orders/${order.orderId}`}
+            variant="light"
+            aria-label={`View order ${order.orderId}`}
+          >
+            View order
           </Button>
-        )}
+          {order.status === 'Booked' && (
+            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              Cancel order
+            </Button>
+          )}
+        </Group>
       </Stack>
       <ConfirmDialog
         opened={confirming}
         title={`Cancel order ${order.orderId}?`}
-        message="The order will be cancelled and its items returned to the store."
+        message={
+          order.paymentStatus === 'pending'
+            ? 'The order will be cancelled and its items returned to the store. It is not paid yet, so its payment page closes: other orders paid for on the same page are cancelled with it.'
+            : 'The order will be cancelled and its items returned to the store.'
+        }
         confirmLabel="Cancel order"
         loading={cancel.isPending}
         onConfirm={confirmCancel}

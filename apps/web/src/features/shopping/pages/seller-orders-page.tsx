@@ -52,8 +52,12 @@ export function SellerOrdersPage() {
                   <Table.Td ta="right">{formatRs(o.total)}</Table.Td>
                   <Table.Td>{paymentLabel(o)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={o.status === 'Cancelled' ? 'red' : 'blue'}>
-                      {o.status}
+                    <Badge
+                      variant="light"
+                      color={o.status === 'Cancelled' ? 'red' : 'blue'}
+                      title={o.rejectionReason ?? undefined}
+                    >
+                      {o.rejectionReason ? 'Rejected' : o.status}
                     </Badge>
                   </Table.Td>
                   <Table.Td>

@@ -9,6 +9,8 @@ import { useSellerOrder, useUpdateOrderStatus } from '../api/orders';
 import { OrderStepper } from '../components/order-stepper';
 import { OrderSummary, paymentLabel } from '../components/order-summary';
 import { ErrorState, LoadingState } from '../components/page-states';
+import { RejectOrderDialog } from '../components/reject-order-dialog';
+import { RejectionNotice } from '../components/rejection-notice';
 
 type Settable = 'Accepted' | 'Shipped' | 'Completed';
 const choices: Settable[] = ['Accepted', 'Shipped', 'Completed'];
@@ -21,7 +23,10 @@ export function UpdateOrderPage() {
   );
 }
 
-/** The seller sets an order's status: Accepted (default), Shipped or Completed; only forward moves are offered. */
+/**
+ * The seller sets an order's status: Accepted (default), Shipped or Completed; only forward moves are offered.
+ * While the order is Booked they may instead reject it, with a reason for the customer.
+ */
 function UpdateOrder() {
   const { orderId = '' } = useParams();
   usePageTitle(`Update order ${orderId}`);
@@ -30,6 +35,7 @@ function UpdateOrder() {
   const update = useUpdateOrderStatus(orderId);
   const [status, setStatus] = useState<Settable>('Accepted');
   const [error, setError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
 
   if (order.isLoading) return <LoadingState label="Loading the order" />;
   if (order.isError) return <ErrorState error={order.error} onRetry={() => order.refetch()} />;
@@ -64,6 +70,7 @@ function UpdateOrder() {
           {data.customer.name} · {paymentLabel(data)} · Ship to {data.shippingAddress}
         </Text>
         <OrderStepper status={data.status} />
+        <RejectionNotice order={data} />
         <OrderSummary order={data} />
         {data.status === 'Cancelled' || data.status === 'Completed' ? (
           <Alert color="gray">This order is {data.status} and can no longer change.</Alert>
@@ -86,8 +93,21 @@ function UpdateOrder() {
               <Button type="submit" loading={update.isPending}>
                 Update status
               </Button>
+              {data.status === 'Booked' && (
+                <Button color="red" variant="light" onClick={() => setRejecting(true)}>
+                  Reject order…
+                </Button>
+              )}
             </Group>
           </form>
+        )}
+        {data.status === 'Booked' && (
+          <RejectOrderDialog
+            order={data}
+            opened={rejecting}
+            onClose={() => setRejecting(false)}
+            onRejected={() => navigate('/seller/orders')}
+          />
         )}
       </Stack>
     </Paper>

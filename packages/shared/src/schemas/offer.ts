@@ -31,6 +31,13 @@ export type SentimentResult = z.infer<typeof sentimentResult>;
 
 const storeRef = z.object({ name: z.string(), slug: z.string() });
 
+/**
+ * A PriceHub store's stars as shoppers see them (and its seller on the dashboard): the mean of the 1-5 star ratings
+ * of its reviews, to one decimal, null while it has none; `count` is how many ratings that mean is of.
+ */
+export const storeRating = z.object({ average: z.number().nullable(), count: z.number().int() });
+export type StoreRating = z.infer<typeof storeRating>;
+
 /** How an offer was attached to its catalogue product: by GTIN, by brand + model + specs, or chosen by the seller. */
 export const matchedBy = z.enum(['gtin', 'name', 'seller']);
 export type MatchedBy = z.infer<typeof matchedBy>;
@@ -58,6 +65,8 @@ export const productOffer = z.object({
   quantity: z.number().int().optional(),
   available: z.boolean(),
   ratingText: ratingTextSchema,
+  /** Our sellers' rows: the store's star rating. */
+  storeRating: storeRating.optional(),
   matchedBy,
   lastCheckedAt: z.string(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { formatRs, MAX_PRICE, PAISA_PER_RUPEE } from '../rules/money';
 import { idInput } from './id';
+import type { StoreRating } from './offer';
 
 import { categories, sortOptions } from '../rules/catalog';
 
@@ -200,7 +201,15 @@ export interface HomePayload {
   activeSales: HomeSale[];
 }
 export interface StorePage {
-  store: { slug: string; name: string; status: 'open' | 'closed'; createdAt: string; description: string };
+  store: {
+    slug: string;
+    name: string;
+    /** unavailable: suspended by PriceHub's operators (shoppers are not told why). */
+    status: 'open' | 'closed' | 'unavailable';
+    createdAt: string;
+    description: string;
+    rating: StoreRating;
+  };
   products: Product[];
 }
 

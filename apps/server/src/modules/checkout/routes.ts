@@ -5,7 +5,9 @@ import { currentUser } from '../../http/access';
 import { HttpError, badRequest } from '../../http/errors';
 import { enforcePromoLimit } from '../promos/redeem';
 import * as payments from './payments';
+import { checkoutPreviewRoutes } from './preview';
 import { checkout } from './service';
+import { handleStripeEvent } from './settlement';
 
 /** Checkout, payments (Stripe and the test gateway) and the Stripe webhook. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -17,6 +19,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       request.log.error({ err: error.cause ?? error }, 'payment provider failed');
     }
   });
+
+  await app.register(checkoutPreviewRoutes, { ctx });
 
   app.post(
     '/checkout',
@@ -67,7 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         } catch {
           throw badRequest(checkoutMessages.badSignature);
         }
-        await payments.handleStripeEvent(ctx, event, request.log);
+        await handleStripeEvent(ctx, event, request.log);
         return { received: true };
       },
     );

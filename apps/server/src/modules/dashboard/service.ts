@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
+import { storeReturnCounts } from '../returns/service';
+import { storeAverageRatingSql } from '../reviews/store-rating';
 
 const PRICE_CHART_LIMIT = 30;
 const VIEWS_LIMIT = 10;
@@ -11,9 +13,8 @@ const RECENT_ORDERS = 10;
  * The whole dashboard in one statement, so the page costs one round trip. Months are UTC calendar months; the
  * 12-month series comes from generate_series so months without sales still appear (as 0). Cancelled orders
  * earn nothing and are left out of revenue, counts and the monthly series. "Products" are the store's listings
- * (their own name and price); views are their catalogue products' page views. The rating is the mean of reviews of
- * what this store sold (the review's order line is this store's), and of reviews written without an order (the
- * demo's, and those from before orders were kept) of a catalogue product this store lists.
+ * (their own name and price); views are their catalogue products' page views. The rating is the one shoppers see
+ * (reviews/store-rating.ts).
  */
 export async function sellerDashboard(ctx: AppContext, storeId: number): Promise<SellerDashboard> {
   const now = ctx.now();
@@ -42,12 +43,7 @@ export async function sellerDashboard(ctx: AppContext, storeId: number): Promise
                                where created_utc >= (select start from this_month)),
           'orders', (select count(*)::int from live_orders),
           'products', (select count(*)::int from listings where store_id = ${storeId}),
-          'averageRating', (select round(avg(r.rating)::numeric, 1)::float8 from reviews r
-                            where r.rating is not null and (
-                              r.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id
-                                                  where o.store_id = ${storeId})
-                              or (r.order_line_id is null and r.product_id in (
-                                    select product_id from listings where store_id = ${storeId}))))
+          'averageRating', ${storeAverageRatingSql(sql`${storeId}`)}
         ),
         'priceChart', coalesce((select json_agg(json_build_object('name', name, 'price', price) order by created_at, id)
                                 from (select name, price, created_at, id from listings where store_id = ${storeId}
@@ -71,9 +67,11 @@ export async function sellerDashboard(ctx: AppContext, storeId: number): Promise
       ) as dashboard`,
   );
   const dashboard = row!.dashboard;
+  const returns = await storeReturnCounts(ctx, storeId);
   // Drivers hand json back parsed; normalise the one bigint sum and the timestamps' text form.
   return {
     ...dashboard,
+    returns,
     kpis: { ...dashboard.kpis, revenueThisMonth: Number(dashboard.kpis.revenueThisMonth) },
     salesByMonth: dashboard.salesByMonth.map((m) => ({ ...m, revenue: Number(m.revenue) })),
     recentOrders: dashboard.recentOrders.map((o) => ({ ...o, createdAt: new Date(o.createdAt).toISOString() })),

@@ -5,6 +5,7 @@ import { offerMessages, type MatchedBy, type PriceHistory, type ProductOffer } f
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { storeRatings } from '../reviews/store-rating';
 import { activeSales, unitPrice } from '../sales/pricing';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -108,7 +109,9 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
         from offers o join external_stores e on e.id = o.external_store_id
         where o.product_id = ${productId}`,
   );
-  const stores = await storeSentiment(ctx.db, [...new Set(own.map((l) => l.store_id))]);
+  const ownStores = [...new Set(own.map((l) => l.store_id))];
+  const stores = await storeSentiment(ctx.db, ownStores);
+  const ratings = await storeRatings(ctx.db, ownStores);
   const offerScores = await offerSentiment(
     ctx.db,
     external.map((o) => o.id),
@@ -131,6 +134,7 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
         quantity: l.quantity,
         available: true,
         ratingText: ratingText(stores.get(l.store_id) ?? none),
+        storeRating: ratings.get(l.store_id),
         matchedBy: l.matched_by,
         lastCheckedAt: iso(l.updated_at),
       };

@@ -43,6 +43,10 @@ export const sellerRoutes: RouteObject[] = [
     lazy: () => import('./pages/add-sale-page').then((m) => ({ Component: m.AddSalePage })),
   },
   {
+    path: 'editSale',
+    lazy: () => import('./pages/edit-sale-page').then((m) => ({ Component: m.EditSalePage })),
+  },
+  {
     path: 'editSale/:code',
     lazy: () => import('./pages/edit-sale-page').then((m) => ({ Component: m.EditSalePage })),
   },

@@ -231,7 +231,11 @@ export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
               onChange={set('quantity')}
               onBlur={checkQuantity}
               error={errors.quantity}
-              min={0}
+              // The spec's minimum (1 for a new listing; 0 marks an edited one sold out). A typed 0 is not clamped
+              // away on blur: it stays, with the server's message under it, so the seller sees why.
+              min={mode === 'add' ? 1 : 0}
+              clampBehavior="none"
+              trimLeadingZeroesOnBlur={false}
               allowDecimal={false}
               withAsterisk
             />

@@ -153,4 +153,15 @@ describe('adding a product: "Is it one of these?"', { timeout: 30_000 }, () => {
       await screen.findByText('No catalogue product looks like this yet: yours will be added as a new product.'),
     ).toBeTruthy();
   });
+
+  it('does not step a new listing’s quantity below 1 with the arrow keys', async () => {
+    mockApi({});
+    renderPage(<AddProductPage />, { path: '/seller/addProduct' });
+    type(/^Quantity/, '1');
+    const quantity = input(/^Quantity/);
+    await userEvent.click(quantity);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(quantity.value).toBe('1');
+    expect(messageUnderInput(quantity)).toBeNull();
+  });
 });

@@ -2,9 +2,12 @@ import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../../components/page-title';
+import { StoreRating } from '../../../components/store-rating';
 import { useStore } from '../api/catalog';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { ProductGrid } from '../components/product-grid';
+
+const statusLabel = { open: 'Open', closed: 'Closed', unavailable: 'Unavailable' } as const;
 
 /** /viewstore/:storeSlug: the store's profile and all its products. */
 export function StorePageView() {
@@ -21,15 +24,22 @@ export function StorePageView() {
           <Title order={1} size="h2">
             {s.name}
           </Title>
-          <Badge color={s.status === 'open' ? 'green' : 'gray'}>{s.status === 'open' ? 'Open' : 'Closed'}</Badge>
+          <Badge color={s.status === 'open' ? 'green' : 'gray'}>{statusLabel[s.status]}</Badge>
         </Group>
+        {s.rating && (
+          <Group mt={4}>
+            <StoreRating rating={s.rating} />
+          </Group>
+        )}
         {s.description && <Text mt="xs">{s.description}</Text>}
         <Text size="sm" c="dimmed" mt="xs">
           Selling on PriceHub since {dayjs(s.createdAt).format('MMMM YYYY')} · {products.length} products
         </Text>
       </Paper>
-      {s.status === 'closed' ? (
-        <Alert color="gray">This store is closed.</Alert>
+      {s.status !== 'open' ? (
+        <Alert color="gray">
+          {s.status === 'closed' ? 'This store is closed.' : 'This store is unavailable at the moment.'}
+        </Alert>
       ) : products.length === 0 ? (
         <EmptyState title="This store has no products yet" />
       ) : (

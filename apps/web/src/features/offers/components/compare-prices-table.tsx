@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { MatchedBy, ProductOffer } from '@pricehub/shared/schemas/offer';
+import { StoreRating } from '../../../components/store-rating';
 import { useAddToCartAction } from '../../../components/use-add-to-cart';
 import { useProductOffers } from '../api/product-offers';
 import classes from './compare-prices-table.module.css';
@@ -153,7 +154,10 @@ export function ComparePricesTable({ productId }: { productId: number }) {
               </span>
             </td>
             <td role="cell" data-label="Rating">
-              {offer.ratingText}
+              <span>
+                {offer.storeRating && <StoreRating rating={offer.storeRating} size="xs" />}
+                <span className={offer.storeRating ? classes.sub : undefined}>{offer.ratingText}</span>
+              </span>
             </td>
             <td role="cell" data-label="Match">
               <span>

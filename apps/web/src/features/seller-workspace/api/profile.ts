@@ -20,9 +20,3 @@ export function useUpdateSellerProfile() {
     },
   });
 }
-
-export const useChangePassword = () =>
-  useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      put<{ message: string }>('/me/password', input),
-  });

@@ -5,11 +5,17 @@ import { localIsoDay } from '@pricehub/shared/rules/dates';
 import { usePageTitle } from '../../../components/page-title';
 import { useSaveSale, useSellerSale } from '../api/sales';
 import { LoadError, PageLoader } from '../components/query-states';
+import { ChooseSaleToEdit } from '../components/choose-sale-to-edit';
 import { SaleForm } from '../components/sale-form';
 
+/** /seller/editSale/:code edits that sale; /seller/editSale alone lets the seller choose one. */
 export function EditSalePage() {
   const { code = '' } = useParams();
-  usePageTitle(`Edit sale ${code}`);
+  usePageTitle(code ? `Edit sale ${code}` : 'Edit sale');
+  return code ? <EditSale code={code} /> : <ChooseSaleToEdit />;
+}
+
+function EditSale({ code }: { code: string }) {
   const navigate = useNavigate();
   const sale = useSellerSale(code);
   const save = useSaveSale(code);

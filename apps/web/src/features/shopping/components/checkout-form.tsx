@@ -1,16 +1,22 @@
-import { Alert, Button, Divider, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatRs, SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import type { CartView } from '@pricehub/shared/schemas/cart';
 import { checkoutInput, type ShortLine } from '@pricehub/shared/schemas/checkout';
+import { promoCodeShape } from '@pricehub/shared/schemas/checkout-preview';
 import { ApiRequestError } from '../../../api/client';
 import { notifyError } from '../../../components/notify';
 import { useCheckout } from '../api/cart';
+import { useCheckoutPreview } from '../api/checkout-preview';
 import { useProfile } from '../api/profile';
 import { fieldErrors } from '@pricehub/shared/schemas/error';
+import { CheckoutTotals } from './checkout-totals';
 
-/** Promo code, shipping address (prefilled from the profile), payment choice, and the Checkout button. */
+/**
+ * Promo code, shipping address (prefilled from the profile), payment choice, and the Checkout button. The totals
+ * are the server's preview of this checkout, following the promo code as it is typed (once it looks like a code).
+ */
 export function CheckoutForm({ cart, onShort }: { cart: CartView; onShort: (lines: ShortLine[]) => void }) {
   const navigate = useNavigate();
   const profile = useProfile();
@@ -28,8 +34,14 @@ export function CheckoutForm({ cart, onShort }: { cart: CartView; onShort: (line
     }
   }, [profile.data, touchedAddress]);
 
-  const stores = new Set(cart.items.map((i) => i.store.slug)).size;
-  const total = cart.subtotal + stores * SHIPPING_FEE;
+  const [typedCode] = useDebouncedValue(promoCode.trim(), 400);
+  const previewCode = promoCodeShape.test(typedCode) ? typedCode : undefined;
+  const preview = useCheckoutPreview(cart, previewCode);
+  // The answer about the code in the box (not an earlier one still shown while the next loads).
+  const promo = previewCode && preview.data?.promo?.code === previewCode ? preview.data.promo : null;
+  const limited = previewCode && preview.error instanceof ApiRequestError && preview.error.status === 429;
+  const promoError =
+    errors.promoCode ?? (promo && !promo.valid ? promo.message : limited ? preview.error!.message : undefined);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -68,15 +80,25 @@ export function CheckoutForm({ cart, onShort }: { cart: CartView; onShort: (line
           <Title order={2} size="h4" id="checkout-title">
             Checkout
           </Title>
-          <TextInput
-            label="Promo code"
-            description="The seller's discount is applied to their items when you check out."
-            value={promoCode}
-            onChange={(e) => setPromoCode(e.currentTarget.value.toUpperCase())}
-            error={errors.promoCode}
-            maxLength={32}
-            autoComplete="off"
-          />
+          <Stack gap={4}>
+            <TextInput
+              label="Promo code"
+              description="A seller's code takes a discount off their items; the total below shows it."
+              value={promoCode}
+              onChange={(e) => {
+                setPromoCode(e.currentTarget.value.toUpperCase());
+                setErrors(({ promoCode: _, ...rest }) => rest);
+              }}
+              error={promoError}
+              maxLength={32}
+              autoComplete="off"
+            />
+            {promo?.valid && !promoError && (
+              <Text size="sm" c="green" role="status">
+                {promo.message}
+              </Text>
+            )}
+          </Stack>
           <Textarea
             label="Shipping address"
             required
@@ -102,20 +124,7 @@ export function CheckoutForm({ cart, onShort }: { cart: CartView; onShort: (line
             </Stack>
           </Radio.Group>
           <Divider />
-          <Group justify="space-between">
-            <Text>Items</Text>
-            <Text>{formatRs(cart.subtotal)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text>
-              Shipping ({stores} seller{stores === 1 ? '' : 's'} × {formatRs(SHIPPING_FEE)})
-            </Text>
-            <Text>{formatRs(stores * SHIPPING_FEE)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text fw={700}>Total</Text>
-            <Text fw={700}>{formatRs(total)}</Text>
-          </Group>
+          <CheckoutTotals cart={cart} preview={preview.data} updating={preview.isFetching} />
           {formError && (
             <Alert color="red" role="alert">
               {formError}

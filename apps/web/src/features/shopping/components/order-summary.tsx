@@ -56,16 +56,32 @@ export function OrderSummary({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Stack gap={2} align="flex-end">
-        <Text size="sm">Subtotal: {formatRs(order.subtotal)}</Text>
-        <Text size="sm">Shipping: {formatRs(order.shippingFee)}</Text>
-        {order.discount > 0 && (
-          <Text size="sm" c="green">
-            Promo {order.promoCode}: −{formatRs(order.discount)}
-          </Text>
-        )}
-        <Text fw={700}>Total: {formatRs(order.total)}</Text>
-      </Stack>
+      <OrderMoney order={order} />
+    </Stack>
+  );
+}
+
+/** One order's money, as the receipt shows it and as the checkout form previews it before the order exists. */
+export function OrderMoney({
+  order,
+  align = 'flex-end',
+  withTotal = true,
+}: {
+  order: Pick<OrderView, 'subtotal' | 'shippingFee' | 'discount' | 'promoCode' | 'total'>;
+  align?: 'flex-start' | 'flex-end';
+  /** Off where the total follows anyway (a checkout of one order). */
+  withTotal?: boolean;
+}) {
+  return (
+    <Stack gap={2} align={align}>
+      <Text size="sm">Subtotal: {formatRs(order.subtotal)}</Text>
+      <Text size="sm">Shipping: {formatRs(order.shippingFee)}</Text>
+      {order.discount > 0 && (
+        <Text size="sm" c="green">
+          Promo {order.promoCode}: −{formatRs(order.discount)}
+        </Text>
+      )}
+      {withTotal && <Text fw={700}>Total: {formatRs(order.total)}</Text>}
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import { apiError, mockApi } from '../../../test/mock-api';
-import { renderPage } from '../../../test/render-page';
-import { messageUnderInput as messageUnder } from '../../../test/form-queries';
+import { apiError, mockApi } from '../test/mock-api';
+import { renderPage } from '../test/render-page';
+import { messageUnderInput as messageUnder } from '../test/form-queries';
 import { PasswordChangeForm } from './password-change-form';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,16 +1,19 @@
 import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { messages } from '@pricehub/shared/messages';
 import { passwordChangeInput } from '@pricehub/shared/schemas/account';
-import { ApiRequestError } from '../../../api/client';
-import { notifyError, notifySuccess } from '../../../components/notify';
-import { useChangePassword } from '../api/profile';
+import { ApiRequestError } from '../api/client';
+import { useChangePassword } from '../api/password';
+import { notifyError, notifySuccess } from './notify';
 import { fieldErrors } from '@pricehub/shared/schemas/error';
 
 const m = messages.password;
 
-/** The current password is checked by the server; the live hint under the new one is the spec's. */
+/**
+ * Password change for the signed-in customer (/custPanel) or seller (profile page), with the same rules and messages:
+ * the current password is checked by the server; the live hint under the new one is the spec's.
+ */
 export function PasswordChangeForm() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
@@ -18,6 +21,7 @@ export function PasswordChangeForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const change = useChangePassword();
   const lengthOk = newPassword.length >= 8;
+  const titleId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,12 +45,15 @@ export function PasswordChangeForm() {
   };
 
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2} size="h4">
+          <Title order={2} size="h4" id={titleId}>
             Change password
           </Title>
+          <Text size="sm" c="dimmed">
+            Changing it signs you out on your other devices; this one stays signed in.
+          </Text>
           <PasswordInput
             label="Current password"
             name="currentPassword"

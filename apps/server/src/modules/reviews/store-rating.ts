@@ -1,0 +1,42 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { StoreRating } from '@pricehub/shared/schemas/offer';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * The reviews (aliased `r`) that rate store `storeId`, one definition for the seller's dashboard and for shoppers:
+ * reviews with stars of what this store sold (the review's order line is this store's), and reviews written
+ * without an order (the demo's, and those from before orders were kept) of a catalogue product this store lists.
+ */
+export const storeReviewsWhere = (storeId: SQL) =>
+  sql`r.rating is not null and (
+        r.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id
+                            where o.store_id = ${storeId})
+        or (r.order_line_id is null and r.product_id in (select product_id from listings where store_id = ${storeId})))`;
+
+/** The mean of those reviews' stars, to one decimal (null when there are none), as SQL for one store. */
+export const storeAverageRatingSql = (storeId: SQL) =>
+  sql`(select round(avg(r.rating)::numeric, 1)::float8 from reviews r where ${storeReviewsWhere(storeId)})`;
+
+const none: StoreRating = { average: null, count: 0 };
+
+/** Each store's rating and the number of ratings it is the mean of; stores without any answer `{null, 0}`. */
+export async function storeRatings(db: Db, storeIds: number[]): Promise<Map<number, StoreRating>> {
+  const ratings = new Map<number, StoreRating>();
+  if (storeIds.length === 0) return ratings;
+  const rows = await queryRows<{ id: number; average: number | null; count: number }>(
+    db,
+    sql`select s.id, x.average, x.count
+        from stores s cross join lateral (
+          select round(avg(r.rating)::numeric, 1)::float8 as average, count(*)::int as count
+          from reviews r where ${storeReviewsWhere(sql`s.id`)}
+        ) x
+        where s.id in (select value::int from json_array_elements_text(${JSON.stringify(storeIds)}::json))`,
+  );
+  for (const r of rows) ratings.set(r.id, { average: r.average === null ? null : Number(r.average), count: r.count });
+  for (const id of storeIds) if (!ratings.has(id)) ratings.set(id, none);
+  return ratings;
+}
+
+export async function storeRating(db: Db, storeId: number): Promise<StoreRating> {
+  return (await storeRatings(db, [storeId])).get(storeId) ?? none;
+}

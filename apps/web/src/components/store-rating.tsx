@@ -1,0 +1,31 @@
+import { Group, Rating, Text } from '@mantine/core';
+import type { StoreRating as StoreRatingValue } from '@pricehub/shared/schemas/offer';
+
+/** "4.3 out of 5 from 12 ratings": what a screen reader hears and the tooltip says. */
+export function storeRatingLabel({ average, count }: StoreRatingValue): string {
+  if (average === null || count === 0) return 'No ratings yet';
+  return `Rated ${average.toFixed(1)} out of 5 from ${count} rating${count === 1 ? '' : 's'}`;
+}
+
+/** A PriceHub store's stars and how many ratings they come from (shown to shoppers on store pages and offers). */
+export function StoreRating({ rating, size = 'sm' }: { rating: StoreRatingValue; size?: 'xs' | 'sm' }) {
+  const label = storeRatingLabel(rating);
+  if (rating.average === null || rating.count === 0) {
+    return (
+      <Text size={size} c="dimmed" data-testid="store-rating">
+        {label}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap" role="img" aria-label={label} title={label} data-testid="store-rating">
+      <Rating value={rating.average} fractions={10} readOnly size={size} aria-hidden />
+      <Text size={size} fw={600} aria-hidden>
+        {rating.average.toFixed(1)}
+      </Text>
+      <Text size={size} c="dimmed" aria-hidden style={{ whiteSpace: 'nowrap' }}>
+        ({rating.count})
+      </Text>
+    </Group>
+  );
+}

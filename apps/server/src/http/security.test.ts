@@ -122,6 +122,7 @@ describe('logged URLs', () => {
     ['/userpassword/reset/abcDEF_123', '/userpassword/reset/:token'],
     ['/SELLERPASSWORD/RESET/abc', '/SELLERPASSWORD/RESET/:token'],
     ['/api/auth/password-reset', '/api/auth/password-reset'],
+    ['/api/wishlist/alerts/unsubscribe/Zx9_tok-en', '/api/wishlist/alerts/unsubscribe/:token'],
     ['/api/products?q=reset', '/api/products?q=reset'],
   ])('writes %s as %s', (url, logged) => {
     expect(loggableUrl(url)).toBe(logged);

@@ -92,11 +92,14 @@ export function registerOriginCheck(app: FastifyInstance, origins: Set<string>):
   });
 }
 
-/** A reset token in a path (the API's `/password-reset/…`, the web pages' `/userpassword/reset/…`). */
-const RESET_TOKEN_IN_PATH = /(\/password-reset|password\/reset)\/[^/?#]+/gi;
+/**
+ * A token in a path: a password reset (the API's `/password-reset/…`, the web pages' `/userpassword/reset/…`) or a
+ * wishlist-alert unsubscribe link (`/alerts/unsubscribe/…`).
+ */
+const TOKEN_IN_PATH = /(\/password-reset|password\/reset|alerts\/unsubscribe)\/[^/?#]+/gi;
 
-/** The URL as logged: a password-reset token is a password for an hour, so it is written as `:token`. */
-export const loggableUrl = (url: string) => url.replace(RESET_TOKEN_IN_PATH, '$1/:token');
+/** The URL as logged: a reset token is a password for an hour and an unsubscribe token acts for its owner, so each is written as `:token`. */
+export const loggableUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1/:token');
 
 /** The process logger's settings: secrets redacted, request URLs logged without reset tokens. */
 export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on alert mails. */
+  headers?: Record<string, string>;
   /** Same key, same mail: a second enqueue with it is ignored. */
   dedupeKey?: string;
 }
@@ -33,11 +35,13 @@ export function outboxInsert(mails: OutgoingMail[]): SQL {
     subject: m.subject,
     text: m.text,
     html: m.html ?? null,
+    headers: m.headers ?? null,
     key: m.dedupeKey ?? null,
   }));
-  return sql`insert into mail_outbox ("to", subject, text, html, dedupe_key)
-    select m."to", m.subject, m.text, m.html, m.key
-    from json_to_recordset(${JSON.stringify(rows)}::json) as m("to" text, subject text, text text, html text, key text)
+  return sql`insert into mail_outbox ("to", subject, text, html, headers, dedupe_key)
+    select m."to", m.subject, m.text, m.html, m.headers, m.key
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as m("to" text, subject text, text text, html text, headers jsonb, key text)
     on conflict do nothing`;
 }
 
@@ -59,6 +63,7 @@ interface ClaimedMail {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -93,7 +98,7 @@ export async function flushOutbox(
                or (status = 'sending' and locked_until < now())
             order by id limit 1
             for update skip locked)
-          returning id, "to", subject, text, html, attempts`,
+          returning id, "to", subject, text, html, headers, attempts`,
     );
     if (!mail) break;
     // The attempt number fences the outcome: a worker whose lease was taken over leaves the row to the new owner.
@@ -104,7 +109,14 @@ export async function flushOutbox(
     );
     try {
       await withDeadline(
-        transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+        transport.send({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        }),
         sendTimeoutMs,
       );
       await db

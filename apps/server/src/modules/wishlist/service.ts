@@ -3,6 +3,7 @@ import { savedMessages } from '@pricehub/shared/schemas/saved';
 import { messages } from '@pricehub/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { rememberWhatCustomerSees } from './alert-states';
 import { deleteSaved, insertSaved, listSaved, resolveTarget, type SavedTarget } from './saved-items';
 
 /** The product or offer the body names; the schema has already checked that exactly one is given. */
@@ -22,10 +23,15 @@ export async function listWishlist(ctx: AppContext, customerId: number): Promise
   return items.map(({ brand: _b, category: _c, ram: _r, storage: _s, storeCount: _n, ...item }) => item);
 }
 
-/** Adding twice keeps one entry; answers whether this call created it. */
+/**
+ * Adding twice keeps one entry; answers whether this call created it. A new entry starts from what the customer
+ * sees now, so alerts report only later changes.
+ */
 export async function addToWishlist(ctx: AppContext, customerId: number, input: SavedItemInput): Promise<boolean> {
   const target = await ensureTargetExists(ctx, savedTarget(input));
-  return insertSaved(ctx.db, 'wishlist_items', customerId, target);
+  const created = await insertSaved(ctx.db, 'wishlist_items', customerId, target);
+  if (created) await rememberWhatCustomerSees(ctx, customerId, [target]);
+  return created;
 }
 
 export async function removeFromWishlist(ctx: AppContext, customerId: number, id: number): Promise<void> {

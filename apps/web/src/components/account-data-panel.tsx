@@ -1,0 +1,159 @@
+import { Alert, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { accountDataMessages as m, accountDeletionInput } from '@pricehub/shared/schemas/account-data';
+import { ApiRequestError } from '../api/client';
+import { downloadAccountData, useDeleteAccount } from '../api/account-data';
+import { notifyError, notifySuccess } from './notify';
+
+type ShopRole = 'customer' | 'seller';
+
+/** What deleting the account does, in the words of each role. */
+const consequences: Record<ShopRole, string[]> = {
+  customer: [
+    'Your profile, wishlist, compare list, cart and alerts are erased, and you are signed out everywhere.',
+    'Your orders stay in the shop’s records, without your name, email, phone or address. Your reviews stay, signed “Former customer”.',
+    'Orders still on their way must be delivered or cancelled first.',
+    'You can register again later with the same email.',
+  ],
+  seller: [
+    'Your store closes and its listings leave the shop. Your posts and notifications are erased.',
+    'Orders stay in the shop’s records under your store’s name; your name, email and phone are erased.',
+    'Orders still in progress (Booked, Accepted or Shipped) must be completed or cancelled first.',
+    'You can register again later with the same email.',
+  ],
+};
+
+/**
+ * "Your data": download everything PriceHub holds about the account as JSON, or delete the account after
+ * confirming the password. Used in the customer panel and on the seller's profile page.
+ */
+export function AccountDataPanel({ role }: { role: ShopRole }) {
+  const [downloading, setDownloading] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadAccountData(role);
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : 'The download failed. Please try again.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="account-data-title" id="account-data">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="account-data-title">
+          Your data
+        </Title>
+        <Text size="sm">
+          Download a copy of everything PriceHub holds about your account, as a JSON file
+          {role === 'seller'
+            ? ': your store, listings, orders, sales and promos.'
+            : ': your profile, orders, reviews, complaints and wishlist.'}
+        </Text>
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            loading={downloading}
+            onClick={download}
+          >
+            Download my data
+          </Button>
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => setOpen(true)}
+          >
+            Delete account
+          </Button>
+        </Group>
+      </Stack>
+      <DeleteAccountDialog role={role} opened={open} onClose={() => setOpen(false)} />
+    </Paper>
+  );
+}
+
+function DeleteAccountDialog({ role, opened, onClose }: { role: ShopRole; opened: boolean; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const remove = useDeleteAccount();
+  const navigate = useNavigate();
+
+  const close = () => {
+    if (remove.isPending) return;
+    setPassword('');
+    setFieldError(undefined);
+    setFormError(null);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = accountDeletionInput.safeParse({ password });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    try {
+      const result = await remove.mutateAsync(parsed.data.password);
+      notifySuccess(result.message);
+      navigate('/', { replace: true });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : m.wrongPassword;
+      if (error instanceof ApiRequestError && error.fields.password) setFieldError(error.fields.password);
+      else setFormError(message);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Delete your account?" centered>
+      <form onSubmit={submit} noValidate aria-label="Delete account">
+        <Stack>
+          <List size="sm" spacing={4}>
+            {consequences[role].map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+          <Text size="sm" fw={600}>
+            This cannot be undone.
+          </Text>
+          <PasswordInput
+            label="Your password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setFieldError(undefined);
+            }}
+            error={fieldError}
+            withAsterisk
+            data-autofocus
+          />
+          {formError && (
+            <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end" wrap="wrap">
+            <Button variant="default" onClick={close} disabled={remove.isPending}>
+              Keep my account
+            </Button>
+            <Button type="submit" color="red" loading={remove.isPending}>
+              Delete my account
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Wishlist alerts: mail when a saved product drops in price, goes on sale or is back in stock. */
+export const wishlistAlertMessages = {
+  on: 'Wishlist alerts are on',
+  off: 'Wishlist alerts are off',
+  unsubscribed: 'You will get no more wishlist alerts',
+  linkInvalid: 'This unsubscribe link is not valid',
+} as const;
+
+export const wishlistAlertSettings = z.object({ enabled: z.boolean({ error: 'Choose on or off' }) });
+export type WishlistAlertSettings = z.infer<typeof wishlistAlertSettings>;
+
+export const unsubscribeParams = z.object({
+  token: z.string().min(1, wishlistAlertMessages.linkInvalid).max(200, wishlistAlertMessages.linkInvalid),
+});

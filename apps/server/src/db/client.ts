@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { preparedPglite } from './pglite-statements';
 import * as schema from './schema';
+import { renderStalePosts } from '../modules/blogs/stored-render';
 import { groupCatalogueOnce } from '../modules/offers/catalogue-backfill';
 
 /** The one database type services receive: the same for PGlite, a pg Pool, and a transaction of either. */
@@ -102,7 +103,10 @@ export async function migrate(database: Database, folder = migrationsFolder): Pr
     await (database.kind === 'pglite'
       ? migratePglite(database.db as never, { migrationsFolder: folder })
       : migratePg(database.db as never, { migrationsFolder: folder }));
-    if (folder === migrationsFolder) await groupCatalogueOnce(database.db);
+    if (folder === migrationsFolder) {
+      await groupCatalogueOnce(database.db);
+      await renderStalePosts(database.db);
+    }
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../client';
+import { renderPost } from '../../modules/blogs/render';
 import { blogs, promos, saleProducts, sales } from '../schema';
 import type { SeededStore } from './accounts';
 import type { SeededListing } from './products';
@@ -179,6 +180,7 @@ export async function insertBlogs(tx: Db, stores: SeededStore[], now: Date): Pro
       storeId: stores[b.store]!.id,
       title: b.title,
       content: b.content,
+      ...renderPost(b.content),
       createdAt: daysAgo(now, b.daysAgo),
       updatedAt: daysAgo(now, b.daysAgo),
     })),

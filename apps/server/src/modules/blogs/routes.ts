@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogInput, blogMessages, blogPreviewInput } from '@pricehub/shared/schemas/blog';
+import { blogInput, blogListQuery, blogMessages, blogPreviewInput } from '@pricehub/shared/schemas/blog';
 import { idInput } from '@pricehub/shared/schemas/id';
 import type { AppContext } from '../../context';
 import { currentStoreId } from '../../http/access';
@@ -10,9 +10,12 @@ import * as blogsService from './service';
 const idParams = z.object({ id: idInput(blogMessages.notFound) });
 
 export const blogsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/blogs', { config: { access: 'public' }, schema: { tags: ['blogs'] } }, async () => ({
-    blogs: await blogsService.listPosts(ctx),
-  }));
+  // A page of summaries: the list never sends whole posts.
+  app.get(
+    '/blogs',
+    { config: { access: 'public' }, schema: { tags: ['blogs'], querystring: blogListQuery } },
+    async (request) => blogsService.listPosts(ctx, request.query),
+  );
 
   app.get(
     '/blogs/:id',

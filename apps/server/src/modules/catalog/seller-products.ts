@@ -21,6 +21,7 @@ import {
   type MatchedBy,
 } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
+import { releaseUploads, uploadNamesIn } from '../media/references';
 import { invalidateCatalogCache } from './cache';
 import { loadListings, loadProducts } from './repository';
 import { addSearchTerms } from './search-terms';
@@ -225,7 +226,7 @@ export async function updateListing(
   input: ProductUpdate,
 ): Promise<ListingWithProduct> {
   const values = listingValues(input);
-  await ctx.db.transaction(async (tx) => {
+  const before = await ctx.db.transaction(async (tx) => {
     const old = await ownedListing(tx, storeId, listingId);
     let productId = old.productId;
     let matchedBy = old.matchedBy as MatchedBy;
@@ -252,17 +253,22 @@ export async function updateListing(
     if (old.price !== values.price || inStock(old) !== inStock(values)) {
       await recordPrice(tx, listingId, values, ctx.now());
     }
+    return old;
   });
+  // A replaced photo goes, unless something else still shows it (an order, another product).
+  if (before.image !== values.image) await releaseUploads(ctx, uploadNamesIn(before.image, before.thumbnail));
   await afterChange(ctx, values);
   return withProduct(ctx, listingId);
 }
 
 /** Deletes the seller's own listing; its catalogue product stays (hidden once nothing offers it). */
 export async function deleteListing(ctx: AppContext, storeId: number, listingId: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await ownedListing(tx, storeId, listingId);
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const old = await ownedListing(tx, storeId, listingId);
     await tx.delete(listings).where(and(eq(listings.id, listingId), eq(listings.storeId, storeId)));
+    return old;
   });
+  await releaseUploads(ctx, uploadNamesIn(deleted.image, deleted.thumbnail));
   await afterChange(ctx);
 }
 

@@ -17,6 +17,12 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   return null;
 }
 
+/** Where uploads live: DATA_DIR/uploads, served at /uploads/ (demo images sit in its `demo/` folder). */
+export const uploadsDirOf = (dataDir: string) => join(dataDir, 'uploads');
+
+/** The name of one upload (`<time>-<random>`), stored as `<name>.webp` with `<name>-thumb.webp` beside it. */
+export const newUploadName = () => `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
+
 export const LARGE_WIDTH = 1200;
 export const THUMB_WIDTH = 400;
 
@@ -25,7 +31,7 @@ export const THUMB_WIDTH = 400;
  * smuggled after the image data. Throws when the bytes do not decode.
  */
 export async function storeImage(uploadsDir: string, bytes: Buffer): Promise<{ url: string; thumbnailUrl: string }> {
-  const name = `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
+  const name = newUploadName();
   const source = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
   const [large, thumb] = await Promise.all([
     source.clone().resize({ width: LARGE_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),

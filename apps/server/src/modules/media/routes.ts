@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +8,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { badRequest, HttpError } from '../../http/errors';
 import { enforceLimit, type RateLimit } from '../../http/rate-limit';
-import { sniffImage, storeImage } from './images';
+import { sniffImage, storeImage, uploadsDirOf } from './images';
 
 /** Each upload is decoded and re-encoded twice (sharp): the costliest thing a seller can ask for. */
 export const UPLOAD_LIMIT: RateLimit = { name: 'uploads', windowSeconds: 3600, perAccount: 100, perAddress: 200 };
@@ -20,7 +19,7 @@ export const UPLOAD_LIMIT: RateLimit = { name: 'uploads', windowSeconds: 3600, p
  * encapsulated child with the /api prefix, so multipart parsing stays local to it.
  */
 const media: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const uploadsDir = join(ctx.config.dataDir, 'uploads');
+  const uploadsDir = uploadsDirOf(ctx.config.dataDir);
   mkdirSync(uploadsDir, { recursive: true });
 
   await app.register(fastifyStatic, {

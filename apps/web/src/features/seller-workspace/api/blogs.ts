@@ -1,11 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlogInput, BlogPost } from '@pricehub/shared/schemas/blog';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BlogInput, BlogPage, BlogPost } from '@pricehub/shared/schemas/blog';
 import { del, get, post, put } from '../../../api/client';
 
 const storeKey = ['seller', 'blogs'] as const;
 
-export const usePublicBlogs = () =>
-  useQuery({ queryKey: ['blogs'], queryFn: () => get<{ blogs: BlogPost[] }>('/blogs') });
+/** One page of the public list (summaries); the page shown stays while the next one loads. */
+export const usePublicBlogs = (page: number) =>
+  useQuery({
+    queryKey: ['blogs', 'page', page],
+    queryFn: () => get<BlogPage>(`/blogs?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
 
 export const usePublicBlog = (id: number | null) =>
   useQuery({
@@ -35,10 +40,11 @@ export function useSaveBlog() {
       id
         ? put<{ message: string; blog: BlogPost }>(`/seller/blogs/${id}`, input)
         : post<{ message: string; blog: BlogPost }>('/seller/blogs', input),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: storeKey });
-      void client.invalidateQueries({ queryKey: ['blogs'] });
-    },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: storeKey }),
+        client.invalidateQueries({ queryKey: ['blogs'] }),
+      ]),
   });
 }
 
@@ -46,6 +52,10 @@ export function useDeleteBlog() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => del<{ message: string }>(`/seller/blogs/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: storeKey }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: storeKey }),
+        client.invalidateQueries({ queryKey: ['blogs'] }),
+      ]),
   });
 }

@@ -1,0 +1,63 @@
+import { getTableColumns, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema';
+import { UPLOAD_FILE, UPLOAD_REFERENCES, uploadKey, uploadNamesIn } from './references';
+
+/**
+ * Columns whose name says "image" but that can never hold one of our uploads, with why. A new column that may show
+ * an upload belongs in UPLOAD_REFERENCES instead: otherwise the sweep deletes files it shows.
+ */
+const NOT_UPLOADS: Record<string, string> = {};
+
+const IMAGE_LIKE = /image|thumb|photo|picture|logo|avatar|icon|banner|attachment|upload|file|media/i;
+
+describe('what counts as a reference', () => {
+  it('knows every column that looks like it holds an image', () => {
+    const registered = new Set(UPLOAD_REFERENCES.map((c) => `${getTableName(c.table)}.${c.name}`));
+    const unclassified: string[] = [];
+    for (const value of Object.values(schema)) {
+      if (!is(value, PgTable)) continue;
+      for (const column of Object.values(getTableColumns(value))) {
+        const name = `${getTableName(value)}.${column.name}`;
+        if (IMAGE_LIKE.test(column.name) && !registered.has(name) && !(name in NOT_UPLOADS)) unclassified.push(name);
+      }
+    }
+    expect(unclassified, 'add these to UPLOAD_REFERENCES (or NOT_UPLOADS, saying why)').toEqual([]);
+    expect([...registered]).toEqual(
+      expect.arrayContaining(['listings.image', 'listings.thumbnail', 'order_lines.image', 'blogs.content']),
+    );
+  });
+
+  it('finds upload names however the URL is written, and nothing else', () => {
+    const a = 'mf3k2x1a-0123456789abcdef';
+    const b = 'mf3k2x1b-fedcba9876543210';
+    expect(
+      uploadNamesIn(
+        `/uploads/${a}.webp`,
+        `![shop](https://pricehub.example/uploads/${b}-thumb.webp?v=2) and /uploads/${a}-thumb.webp`,
+        '/uploads/demo/laptop.svg',
+        'https://shop.example/img/photo.webp',
+        null,
+      ).sort(),
+    ).toEqual([a, b]);
+    expect(uploadKey(a)).toBe('0123456789abcdef');
+  });
+
+  it('treats only the files the upload route writes as uploads', () => {
+    for (const file of ['mf3k2x1a-0123456789abcdef.webp', 'mf3k2x1a-0123456789abcdef-thumb.webp']) {
+      expect(UPLOAD_FILE.test(file), file).toBe(true);
+    }
+    for (const file of [
+      'laptop.svg',
+      'notes.txt',
+      '../mf3k2x1a-0123456789abcdef.webp',
+      'demo/mf3k2x1a-0123456789abcdef.webp',
+      'mf3k2x1a-0123456789abcdef.webp.bak',
+      'MF3K2X1A-0123456789ABCDEF.webp',
+      'mf3k2x1a-0123456789abcde.webp',
+    ]) {
+      expect(UPLOAD_FILE.test(file), file).toBe(false);
+    }
+  });
+});

@@ -13,5 +13,7 @@ export interface SellerDashboard {
   /** 12 entries, oldest first, ending with this month; cancelled orders are left out. */
   salesByMonth: { month: string; label: string; revenue: number; orders: number }[];
   views: { name: string; views: number }[];
+  /** The store's returns by state: Requested ones wait for the seller's answer. */
+  returns: { requested: number; accepted: number; refused: number };
   recentOrders: { orderId: string; customer: string; total: number; status: OrderStatus; createdAt: string }[];
 }

@@ -231,6 +231,7 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
       ...totals,
       promoCode: o.promoCode,
       shippingAddress: o.customer.address,
+      completedAt: o.status === 'Completed' ? o.updatedAt : null,
       createdAt: o.createdAt,
       updatedAt: o.updatedAt,
     };

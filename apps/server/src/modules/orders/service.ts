@@ -111,7 +111,9 @@ export async function updateStatus(
       throw notFound(orderMessages.notFound);
     }
     if (!canMove(row.status, status)) throw conflict(orderMessages.backwards(row.status, status));
-    await tx.execute(sql`update orders set status = ${status}, updated_at = ${ctx.now()} where id = ${orderId}`);
+    await tx.execute(sql`update orders set status = ${status}, updated_at = ${ctx.now()},
+          completed_at = case when ${status} = 'Completed' then ${ctx.now()} else completed_at end
+        where id = ${orderId}`);
     await mailStatusChange(tx, await findOrder(tx, orderId), status);
   });
   return { message: messages.order.statusUpdated, order: await storeOrder(ctx, storeId, orderId) };

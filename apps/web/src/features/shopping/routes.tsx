@@ -15,6 +15,10 @@ export const shopRoutes: RouteObject[] = [
     lazy: () => import('./pages/customer-panel-page').then((m) => ({ Component: m.CustomerPanelPage })),
   },
   {
+    path: '/orders/:orderId',
+    lazy: () => import('./pages/order-page').then((m) => ({ Component: m.OrderPage })),
+  },
+  {
     path: '/addReviews',
     lazy: () => import('./pages/add-reviews-page').then((m) => ({ Component: m.AddReviewsPage })),
   },
@@ -25,6 +29,10 @@ export const sellerRoutes: RouteObject[] = [
   {
     path: 'orders',
     lazy: () => import('./pages/seller-orders-page').then((m) => ({ Component: m.SellerOrdersPage })),
+  },
+  {
+    path: 'returns',
+    lazy: () => import('./pages/seller-returns-page').then((m) => ({ Component: m.SellerReturnsPage })),
   },
   {
     path: 'notifications',

@@ -17,6 +17,7 @@ const dashboard: SellerDashboard = {
     orders: i === 11 ? 2 : 0,
   })),
   views: [{ name: 'Galaxy A15', views: 42 }],
+  returns: { requested: 2, accepted: 1, refused: 0 },
   recentOrders: [
     {
       orderId: 'SG10007',
@@ -38,6 +39,9 @@ describe('seller dashboard', { timeout: 30_000 }, () => {
     expect(within(orders).getByText('Bilal Ahmed')).toBeTruthy();
     const update = within(orders).getByRole('link', { name: 'Update order SG10007' });
     expect(update.getAttribute('href')).toBe('/updateOrder/SG10007');
+    const returns = screen.getByRole('region', { name: 'Returns' });
+    expect(returns.textContent).toContain('2 to decide · 1 accepted · 0 refused');
+    expect(within(returns).getByRole('link', { name: 'See returns' }).getAttribute('href')).toBe('/seller/returns');
   });
 
   it('shows the server’s message when the dashboard cannot load', async () => {

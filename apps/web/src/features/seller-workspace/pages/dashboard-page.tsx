@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCash, IconPackage, IconReceipt, IconStar } from '@tabler/icons-react';
+import { IconCash, IconPackage, IconReceipt, IconReceiptRefund, IconStar } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatMdy } from '@pricehub/shared/rules/dates';
@@ -57,6 +57,25 @@ export function DashboardPage() {
           icon={IconStar}
         />
       </SimpleGrid>
+      <Paper withBorder p="md" radius="md" component="section" aria-label="Returns">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <IconReceiptRefund size={26} stroke={1.4} aria-hidden color="var(--mantine-color-blue-6)" />
+            <Text>
+              <strong>Returns:</strong> {d.returns.requested} to decide · {d.returns.accepted} accepted ·{' '}
+              {d.returns.refused} refused
+            </Text>
+          </Group>
+          <Button
+            component={Link}
+            to="/seller/returns"
+            size="xs"
+            variant={d.returns.requested > 0 ? 'filled' : 'light'}
+          >
+            See returns
+          </Button>
+        </Group>
+      </Paper>
       <Suspense fallback={<PageLoader label="Loading charts" />}>
         <DashboardCharts data={d} />
       </Suspense>

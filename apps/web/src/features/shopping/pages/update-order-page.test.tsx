@@ -118,4 +118,21 @@ describe('rejecting an order on the seller’s update page', { timeout: 30_000 }
     expect(screen.getByText(REASON)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reject order…' })).toBeNull();
   });
+
+  it('preselects the next status an accepted order can move to, and sends it', async () => {
+    const { calls } = serve({
+      'GET /api/auth/session': sellerSession,
+      'GET /api/seller/orders/SG10001': [200, order({ status: 'Accepted' })],
+      'PUT /api/seller/orders/SG10001/status': [
+        200,
+        { message: 'Successfully Updated Order Status', order: order({ status: 'Shipped' }) },
+      ],
+    });
+    renderAt(<UpdateOrderPage />, '/updateOrder/SG10001', '/updateOrder/:orderId');
+    expect(await screen.findByRole('textbox', { name: 'Order status' })).toHaveProperty('value', 'Shipped');
+    await userEvent.click(screen.getByRole('button', { name: 'Update status' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ status: 'Shipped' }]),
+    );
+  });
 });

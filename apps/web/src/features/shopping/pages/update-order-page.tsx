@@ -15,6 +15,10 @@ import { RejectionNotice } from '../components/rejection-notice';
 type Settable = 'Accepted' | 'Shipped' | 'Completed';
 const choices: Settable[] = ['Accepted', 'Shipped', 'Completed'];
 
+/** The first status the order can move to: what the form offers until the seller picks another. */
+const nextStatus = (current: number): Settable =>
+  choices.find((c) => ORDER_STATUSES.indexOf(c) > current) ?? 'Completed';
+
 export function UpdateOrderPage() {
   return (
     <RequireRole role="seller">
@@ -24,7 +28,8 @@ export function UpdateOrderPage() {
 }
 
 /**
- * The seller sets an order's status: Accepted (default), Shipped or Completed; only forward moves are offered.
+ * The seller sets an order's status: Accepted, Shipped or Completed; only forward moves are offered, and the next
+ * one is preselected.
  * While the order is Booked they may instead reject it, with a reason for the customer.
  */
 function UpdateOrder() {
@@ -33,7 +38,7 @@ function UpdateOrder() {
   const navigate = useNavigate();
   const order = useSellerOrder(orderId);
   const update = useUpdateOrderStatus(orderId);
-  const [status, setStatus] = useState<Settable>('Accepted');
+  const [chosen, setStatus] = useState<Settable | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
 
@@ -41,6 +46,7 @@ function UpdateOrder() {
   if (order.isError) return <ErrorState error={order.error} onRetry={() => order.refetch()} />;
   const data = order.data!;
   const current = ORDER_STATUSES.indexOf(data.status as (typeof ORDER_STATUSES)[number]);
+  const status = chosen ?? nextStatus(current);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

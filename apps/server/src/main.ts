@@ -6,7 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { loggerOptions } from './http/security';
 import type { AppContext } from './context';
 import { migrate, openDatabase, withStartupLock } from './db/client';
-import { DEMO_CUSTOMER, DEMO_SELLER } from './db/seed/demo-accounts';
+import { DEMO_CUSTOMER, DEMO_OPERATOR, DEMO_SELLER } from './db/seed/demo-accounts';
+import { seedDemoOperator } from './db/seed/demo-operator';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { Scheduler } from './jobs/scheduler';
 import { acquireDatabaseLock } from './modules/offers/database-lock';
@@ -47,6 +48,7 @@ async function main() {
   if (config.seedDemo && (await withStartupLock(database, () => seedDemoIfEmpty(ctx)))) {
     logger.info('seeded the demo shop');
   }
+  if (await withStartupLock(database, () => seedDemoOperator(ctx))) logger.info('added the demo operator');
 
   const app = await buildApp(ctx, { loggerInstance: logger, web: true, publicUrlWasSet: !!process.env.PUBLIC_URL });
   const scheduler = new Scheduler(ctx.db, app.log);
@@ -59,7 +61,8 @@ async function main() {
   const demoLogins =
     config.seedDemo && config.env !== 'production'
       ? `  demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n` +
-        `  demo seller:   ${DEMO_SELLER.email} / ${DEMO_SELLER.password}\n`
+        `  demo seller:   ${DEMO_SELLER.email} / ${DEMO_SELLER.password}\n` +
+        `  demo operator: ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password} (${config.publicUrl}/operator/login)\n`
       : '';
   console.log(
     `\nPriceHub is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})\n` +

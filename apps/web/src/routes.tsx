@@ -8,13 +8,14 @@ import * as auth from './features/auth/routes';
 import * as catalog from './features/catalog/routes';
 import * as chat from './features/chat/routes';
 import * as offers from './features/offers/routes';
+import * as operator from './features/operator/routes';
 import * as photoSearch from './features/photo-search/routes';
 import * as saved from './features/saved/routes';
 import * as sellerWorkspace from './features/seller-workspace/routes';
 import * as shopping from './features/shopping/routes';
 
 /** Features never import each other; they meet here. */
-const features = [auth, catalog, offers, shopping, saved, sellerWorkspace, chat, photoSearch];
+const features = [auth, catalog, offers, shopping, saved, sellerWorkspace, chat, photoSearch, operator];
 
 // Header and home-page extras load after the first paint (and only in the browser), keeping their popover and
 // drawer code out of the first load.

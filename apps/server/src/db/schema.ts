@@ -24,10 +24,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export const roleEnum = pgEnum('role', ['customer', 'seller']);
+export const roleEnum = pgEnum('role', ['customer', 'seller', 'operator']);
 export const categoryEnum = pgEnum('category', ['mobile', 'laptop', 'computer']);
 export const stockEnum = pgEnum('stock_status', ['instock', 'outofstock']);
-export const storeStatusEnum = pgEnum('store_status', ['open', 'closed']);
+/** open/closed: the seller's choice; suspended: an operator's (modules/operator), which only an operator lifts. */
+export const storeStatusEnum = pgEnum('store_status', ['open', 'closed', 'suspended']);
 export const orderStatusEnum = pgEnum('order_status', ['Booked', 'Accepted', 'Shipped', 'Completed', 'Cancelled']);
 export const paymentMethodEnum = pgEnum('payment_method', ['online', 'cashOnDel']);
 export const paymentStatusEnum = pgEnum('payment_status', ['not_required', 'pending', 'paid', 'expired', 'refunded']);
@@ -48,6 +49,10 @@ export const accounts = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull().default(''),
     city: text('city').notNull().default(''),
+    /** Customers: mail when a wishlisted product drops in price, goes on sale or is back in stock. */
+    wishlistAlerts: boolean('wishlist_alerts').notNull().default(true),
+    /** Set when the owner deleted the account: the row stays, anonymised, for the orders that name it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,9 +110,20 @@ export const stores = pgTable(
     phone: text('phone').notNull(),
     status: storeStatusEnum('status').notNull().default('open'),
     description: text('description').notNull().default(''),
+    /** While suspended: when, why (mailed to the seller), and the seller's own open/closed to return to. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    statusBeforeSuspension: storeStatusEnum('status_before_suspension'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('stores_slug_uq').on(t.slug), uniqueIndex('stores_seller_uq').on(t.sellerId)],
+  (t) => [
+    uniqueIndex('stores_slug_uq').on(t.slug),
+    uniqueIndex('stores_seller_uq').on(t.sellerId),
+    check(
+      'stores_suspension_complete',
+      sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null) and (${t.suspendedAt} is null) = (${t.statusBeforeSuspension} is null)`,
+    ),
+  ],
 );
 
 /** What a catalogue product is, and what a seller's listing says it is, in the same columns. */
@@ -451,6 +467,47 @@ export const compareItems = pgTable('compare_items', savedItemColumns(), (t) => 
   check('compare_target', sql`(${t.productId} is null) <> (${t.offerId} is null)`),
 ]);
 
+/**
+ * What each customer last knew of a wishlisted product or offer (the lowest price a shopper pays now, null when none
+ * is in stock; in stock; on sale) and when they were last mailed about it. The wishlist alert job compares the
+ * present with this row (modules/wishlist/alert-check.ts); kept when the entry is removed, so re-adding it cannot
+ * mail twice in a day.
+ */
+export const wishlistAlertStates = pgTable(
+  'wishlist_alert_states',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    price: money('price'),
+    inStock: boolean('in_stock').notNull(),
+    onSale: boolean('on_sale').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wishlist_alert_states_product_uq').on(t.customerId, t.productId),
+    uniqueIndex('wishlist_alert_states_offer_uq').on(t.customerId, t.offerId),
+    check('wishlist_alert_states_target', sql`(${t.productId} is null) <> (${t.offerId} is null)`),
+  ],
+);
+
+/** One-click unsubscribe links of alert mails: random, stored as SHA-256, usable without signing in. */
+export const unsubscribeTokens = pgTable(
+  'unsubscribe_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unsubscribe_tokens_account_idx').on(t.accountId)],
+);
+
 /** Order ids look like the spec's ("SG" + digits) but come from a sequence, so they never collide. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
 
@@ -469,7 +526,11 @@ export const payments = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('payments_status_idx').on(t.status, t.expiresAt)],
+  // Per customer: checkout counts a shopper's unpaid payments (rules/order-limits.ts).
+  (t) => [
+    index('payments_status_idx').on(t.status, t.expiresAt),
+    index('payments_customer_idx').on(t.customerId, t.status),
+  ],
 );
 
 export const orders = pgTable(
@@ -492,6 +553,10 @@ export const orders = pgTable(
     total: money('total').notNull(),
     promoCode: text('promo_code'),
     shippingAddress: text('shipping_address').notNull(),
+    /** The seller's reason when they rejected the order (status Cancelled); null for every other order. */
+    rejectionReason: text('rejection_reason'),
+    /** When the seller marked it Completed: the return window counts from here. Null until then. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -621,6 +686,36 @@ export const complaints = pgTable(
   (t) => [index('complaints_customer_idx').on(t.customerId), index('complaints_store_idx').on(t.storeId)],
 );
 
+/** A customer's request to send back a Completed order; the seller accepts (restock and refund) or refuses it. */
+export const returnStatusEnum = pgEnum('return_status', ['Requested', 'Accepted', 'Refused']);
+
+export const returns = pgTable(
+  'returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    status: returnStatusEnum('status').notNull().default('Requested'),
+    reason: text('reason').notNull(),
+    decisionReason: text('decision_reason').notNull().default(''),
+    refundAmount: money('refund_amount'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('returns_store_idx').on(t.storeId, t.createdAt),
+    index('returns_order_idx').on(t.orderId),
+    // One open or accepted return per order; a refused one leaves room to ask again within the window.
+    uniqueIndex('returns_order_open_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('Requested', 'Accepted')`),
+  ],
+);
+
 export const blogs = pgTable(
   'blogs',
   {
@@ -629,7 +724,14 @@ export const blogs = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** The seller's markdown, kept for editing. */
     content: text('content').notNull(),
+    /** Rendered and sanitized once, when the post is written (modules/blogs/render.ts); reads send it as it is. */
+    html: text('html').notNull(),
+    /** Plain text from the start of the post, for the public list. */
+    summary: text('summary').notNull(),
+    /** BLOG_RENDER_VERSION of the renderer that made `html`: an older one is rendered again at start-up. */
+    renderVersion: integer('render_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -647,6 +749,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert mails. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** Set when the same event must never mail twice (e.g. "price-drop:alert 4:price 129900"). */
     dedupeKey: text('dedupe_key'),
     status: mailStatusEnum('status').notNull().default('pending'),
@@ -660,6 +764,32 @@ export const mailOutbox = pgTable(
   (t) => [
     uniqueIndex('mail_outbox_dedupe_uq').on(t.dedupeKey),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * Who did what, when, with the values before and after: every operator action writes a row in the transaction of
+ * the change it records (modules/operator/audit.ts). `actor` keeps the operator's email (or "command line") even
+ * if the account goes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    targetName: text('target_name').notNull().default(''),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
   ],
 );
 

@@ -6,9 +6,10 @@ import { forbidden, unauthorized } from './errors';
 /**
  * Who may call a route. Every route declares one in `config.access`; the access matrix test reads the route
  * table and fails on a route without it.
- * - public: anyone; customer / seller: that role only; account: any signed-in user; webhook: signed by a provider.
+ * - public: anyone; customer / seller / operator: that role only (operators neither buy nor sell, and only they
+ *   run the console); account: any signed-in user; webhook: signed by a provider.
  */
-export type Access = 'public' | 'customer' | 'seller' | 'account' | 'webhook';
+export type Access = 'public' | 'customer' | 'seller' | 'operator' | 'account' | 'webhook';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -88,6 +88,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   'POST /api/compare': { productId: listing.id },
   'POST /api/orders/:orderId/reviews': { productId: listing.listingId, text: 'Good', rating: 5 },
   'POST /api/checkout': { paymentMethod: 'cashOnDel', shippingAddress: '1 Test Street, Lahore' },
+  'POST /api/seller/orders/:orderId/reject': { reason: 'Out of stock in the shop' },
   'PUT /api/seller/blogs/:id': { title: 'Fuzz post', content: 'Fuzz content' },
   'PUT /api/seller/complaints/:id': { status: 'Resolved', actionTaken: 'Refunded' },
 };

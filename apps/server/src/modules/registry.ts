@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { databaseJobs } from '../db/maintenance';
 import type { JobDefinition } from '../jobs/scheduler';
+import { accountDataRoutes } from './accounts/data-routes';
 import { meRoutes } from './accounts/routes';
 import { authJobs } from './auth/jobs';
 import { authRoutes } from './auth/routes';
@@ -16,16 +17,22 @@ import { checkoutRoutes } from './checkout/routes';
 import { compareRoutes } from './compare/routes';
 import { complaintsRoutes } from './complaints/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { invoicesRoutes } from './invoices/routes';
 import { mailJobs } from './mail/jobs';
+import { mediaJobs } from './media/jobs';
 import { mediaRoutes } from './media/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { offersJobs } from './offers/jobs';
 import { offersRoutes } from './offers/routes';
+import { operatorRoutes } from './operator/routes';
 import { ordersRoutes } from './orders/routes';
 import { promosRoutes } from './promos/routes';
+import { returnsRoutes } from './returns/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { salesRoutes } from './sales/routes';
+import { wishlistJobs } from './wishlist/alert-check';
 import { wishlistRoutes } from './wishlist/routes';
+import { unsubscribeRoutes } from './wishlist/unsubscribe-routes';
 
 type Routes = FastifyPluginAsyncZod<{ ctx: AppContext }>;
 
@@ -33,15 +40,19 @@ type Routes = FastifyPluginAsyncZod<{ ctx: AppContext }>;
 export const moduleRoutes: [prefix: string, routes: Routes][] = [
   ['/api/auth', authRoutes],
   ['/api/me', meRoutes],
+  ['/api/me', accountDataRoutes],
   ['/api', catalogRoutes],
   ['/api', sellerProductRoutes],
   ['/api', mediaRoutes],
   ['/api', offersRoutes],
   ['/api', cartRoutes],
   ['/api', wishlistRoutes],
+  ['/api', unsubscribeRoutes],
   ['/api', compareRoutes],
   ['/api', checkoutRoutes],
   ['/api', ordersRoutes],
+  ['/api', invoicesRoutes],
+  ['/api', returnsRoutes],
   ['/api', reviewsRoutes],
   ['/api', notificationsRoutes],
   ['/api', salesRoutes],
@@ -50,6 +61,7 @@ export const moduleRoutes: [prefix: string, routes: Routes][] = [
   ['/api', blogsRoutes],
   ['/api', chatRoutes],
   ['/api', dashboardRoutes],
+  ['/api', operatorRoutes],
 ];
 
 /** Every feature's recurring jobs; the scheduler runs each on one server process at a time. */
@@ -59,5 +71,7 @@ export const moduleJobs: ((ctx: AppContext) => JobDefinition[])[] = [
   checkoutJobs,
   offersJobs,
   catalogJobs,
+  wishlistJobs,
+  mediaJobs,
   databaseJobs,
 ];

@@ -7,7 +7,7 @@ import { useSession } from '../api/session';
  * Shows its children only to the given role; others go to that role's sign-in page and come back after.
  * The server enforces the same rule on every API call; this only spares a useless screen.
  */
-export function RequireRole({ role, children }: { role: 'customer' | 'seller'; children: ReactNode }) {
+export function RequireRole({ role, children }: { role: 'customer' | 'seller' | 'operator'; children: ReactNode }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) {
@@ -18,7 +18,7 @@ export function RequireRole({ role, children }: { role: 'customer' | 'seller'; c
     );
   }
   if (user?.role !== role) {
-    const to = role === 'seller' ? '/sellerLogin' : '/login';
+    const to = { customer: '/login', seller: '/sellerLogin', operator: '/operator/login' }[role];
     return <Navigate to={to} replace state={{ from: location.pathname + location.search }} />;
   }
   return <>{children}</>;

@@ -12,7 +12,7 @@ export const passwordRule = z
   );
 
 const phoneRule = z.string().trim().min(11, m.phoneTooShort).max(20, 'phone number is too long');
-const emailRule = z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email'));
+export const emailRule = z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email'));
 
 /** A required text field: `required` is shown when it is blank, as the spec's forms do before any other rule. */
 const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -36,8 +36,12 @@ export const sellerRegistration = z.object({
 });
 export type SellerRegistration = z.infer<typeof sellerRegistration>;
 
-export const role = z.enum(['customer', 'seller']);
+/** Operators run PriceHub (DESIGN.md); their accounts are made from the command line only, never by a form. */
+export const role = z.enum(['customer', 'seller', 'operator']);
 export type Role = z.infer<typeof role>;
+/** The roles that sign up and reset a forgotten password by mail. */
+export const shopRole = z.enum(['customer', 'seller']);
+export type ShopRole = z.infer<typeof shopRole>;
 
 export const loginInput = z.object({
   email: z.string().trim().toLowerCase().min(1, messages.login.emailRequired).max(254),
@@ -57,7 +61,7 @@ export type SessionUser = z.infer<typeof sessionUser>;
 
 export const passwordResetRequest = z.object({
   email: z.string().trim().toLowerCase().min(1, messages.login.emailRequired).max(254),
-  role,
+  role: shopRole,
 });
 
 export const passwordResetInput = z

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context';
 import { logTransport } from '../../adapters/mail/transport';
 import { migrate, openDatabase, withStartupLock } from '../client';
 import { seedBulkProducts } from './bulk';
-import { DEMO_CUSTOMER, DEMO_SELLER } from './demo-accounts';
+import { DEMO_CUSTOMER, DEMO_OPERATOR, DEMO_SELLER } from './demo-accounts';
+import { seedDemoOperator } from './demo-operator';
 import { seedDemoIfEmpty } from './demo';
 
 const USAGE = `Usage: npm run seed [-- --products N]
@@ -108,6 +109,9 @@ async function main(): Promise<number> {
       }
     } else {
       console.log('The database already has accounts; the demo shop was not seeded again.');
+    }
+    if (await withStartupLock(database, () => seedDemoOperator(ctx))) {
+      console.log(`  demo operator: ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`);
     }
     if (args.products > 0) {
       const bulkStarted = performance.now();

@@ -6,3 +6,5 @@ export const DEMO_SELLER = {
   name: 'Bilal Ahmed',
   storeName: 'TechZone',
 };
+/** Development only: production never gets an operator but from `npm run operator -- create`. */
+export const DEMO_OPERATOR = { email: 'operator@pricehub.test', password: 'Operator@123', name: 'PriceHub Operator' };

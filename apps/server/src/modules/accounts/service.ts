@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
 import type { CustomerProfile, SellerProfile, SessionUser } from '@pricehub/shared/schemas/account';
 import type { AppContext } from '../../context';
@@ -46,7 +46,9 @@ export async function getSellerProfile(ctx: AppContext, accountId: number): Prom
     storeSlug: row.s.slug,
     licenseId: row.s.licenseId,
     phoneNo: row.s.phone,
-    storeStatus: row.s.status,
+    // While an operator has it suspended, the seller still sees (and may change) the open/closed it returns to.
+    storeStatus:
+      (row.s.status === 'suspended' ? row.s.statusBeforeSuspension : row.s.status) === 'open' ? 'open' : 'closed',
   };
 }
 
@@ -62,7 +64,13 @@ export async function updateSellerProfile(
       .where(eq(accounts.id, accountId));
     await tx
       .update(stores)
-      .set({ name: input.storeName, phone: input.phoneNo, status: input.storeStatus })
+      .set({
+        name: input.storeName,
+        phone: input.phoneNo,
+        // A suspended store stays suspended: the seller's choice waits until an operator reopens it.
+        status: sql`case when ${stores.status} = 'suspended' then ${stores.status} else ${input.storeStatus}::store_status end`,
+        statusBeforeSuspension: sql`case when ${stores.status} = 'suspended' then ${input.storeStatus}::store_status end`,
+      })
       .where(eq(stores.sellerId, accountId));
   });
   // Opening or closing a store changes what search shows, at once on this server.

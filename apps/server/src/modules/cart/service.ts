@@ -63,9 +63,9 @@ export async function takeCartRows(
   );
 }
 
-/** What a shopper can still buy of a listing: nothing when it is marked out of stock or its store is closed. */
+/** What a shopper can still buy of a listing: nothing when it is out of stock or its store is closed or suspended. */
 const buyable = (row: { stockQuantity: number; stockStatus: string; storeStatus: string }) =>
-  row.stockStatus === 'outofstock' || row.storeStatus === 'closed' ? 0 : row.stockQuantity;
+  row.stockStatus === 'outofstock' || row.storeStatus !== 'open' ? 0 : row.stockQuantity;
 
 export async function getCart(ctx: AppContext, customerId: number, db: Db = ctx.db): Promise<CartView> {
   const rows = await loadCartRows(db, customerId);
@@ -110,7 +110,7 @@ interface ListingCandidate {
   price: number;
   quantity: number;
   stock: 'instock' | 'outofstock';
-  store_status: 'open' | 'closed';
+  store_status: 'open' | 'closed' | 'suspended';
   in_cart: number;
   sale: ActiveSale | null;
 }
@@ -128,7 +128,7 @@ async function sellableListing(db: Db, listingId: number): Promise<SellableListi
     .innerJoin(stores, eq(stores.id, listings.storeId))
     .where(eq(listings.id, listingId));
   if (!row) throw notFound(cartMessages.productNotFound);
-  if (row.storeStatus === 'closed') throw conflict(cartMessages.storeClosed);
+  if (row.storeStatus !== 'open') throw conflict(cartMessages.storeClosed);
   if (row.stockStatus === 'outofstock' || row.stockQuantity <= 0) throw conflict(cartMessages.outOfStock);
   return row;
 }

@@ -5,6 +5,7 @@ import type { HomePayload, Product, ProductDetail, StorePage } from '@pricehub/s
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { storeRating } from '../reviews/store-rating';
 import { listActiveSales } from '../sales/pricing';
 import { summarize } from '../sentiment/service';
 import { brandCounts } from './brands';
@@ -169,7 +170,7 @@ export async function storePage(ctx: AppContext, slug: string): Promise<StorePag
     id: number;
     slug: string;
     name: string;
-    status: 'open' | 'closed';
+    status: 'open' | 'closed' | 'suspended';
     description: string;
     created_at: Date | string;
   }>(ctx.db, sql`select id, slug, name, status, description, created_at from stores where slug = ${slug}`);
@@ -187,9 +188,10 @@ export async function storePage(ctx: AppContext, slug: string): Promise<StorePag
     store: {
       slug: store.slug,
       name: store.name,
-      status: store.status,
+      status: store.status === 'suspended' ? 'unavailable' : store.status,
       description: store.description,
       createdAt: new Date(store.created_at).toISOString(),
+      rating: await storeRating(ctx.db, store.id),
     },
     // Each card describes this store's listing (its price, stock and "Add to Cart"), with every store's lowest price.
     products: await loadProducts(

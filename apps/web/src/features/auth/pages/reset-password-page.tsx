@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, Title } from
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
-import { passwordResetInput, type Role } from '@pricehub/shared/schemas/account';
+import { passwordResetInput, type ShopRole as Role } from '@pricehub/shared/schemas/account';
 import { ApiRequestError } from '../../../api/client';
 import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../components/page-title';

@@ -1,7 +1,8 @@
 import { Stack, Title } from '@mantine/core';
+import { AccountDataPanel } from '../../../components/account-data-panel';
+import { PasswordChangeForm } from '../../../components/password-change-form';
 import { usePageTitle } from '../../../components/page-title';
 import { useSellerProfile } from '../api/profile';
-import { PasswordChangeForm } from '../components/password-change-form';
 import { LoadError, PageLoader } from '../components/query-states';
 import { SellerProfileForm } from '../components/seller-profile-form';
 
@@ -17,6 +18,7 @@ export function SellerProfilePage() {
       {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
       {profile.data && <SellerProfileForm profile={profile.data} />}
       <PasswordChangeForm />
+      <AccountDataPanel role="seller" />
     </Stack>
   );
 }

@@ -9,17 +9,20 @@ import {
   IconNews,
   IconPackage,
   IconReceipt,
+  IconReceiptRefund,
   IconUserCircle,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../../api/session';
 import { RequireRole } from '../../../components/require-role';
+import { SuspensionBanner } from './suspension-banner';
 
 const items = [
   { to: '/seller', label: 'Dashboard', icon: IconDashboard, end: true },
   { to: '/seller/products', label: 'Products', icon: IconPackage },
   { to: '/seller/orders', label: 'Orders', icon: IconReceipt },
+  { to: '/seller/returns', label: 'Returns', icon: IconReceiptRefund },
   { to: '/seller/sales', label: 'Sales-Deals', icon: IconDiscount2 },
   { to: '/seller/notifications', label: 'Notifications', icon: IconBell },
   { to: '/seller/sellerProfile', label: 'Profile', icon: IconUserCircle },
@@ -85,6 +88,7 @@ function SellerShell({ live }: { live?: ReactNode }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        <SuspensionBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 import { useCartCount } from '../../../api/cart-summary';
 import { useSession } from '../../../api/session';
 import { usePageTitle } from '../../../components/page-title';
+import { AccountDataPanel } from '../../../components/account-data-panel';
 import { RequireRole } from '../../../components/require-role';
 import { useMyOrders } from '../api/orders';
 import { CustomerOrderCard } from '../components/customer-order-card';
+import { CustomerPasswordSection } from '../components/customer-password-section';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { ProfileForm } from '../components/profile-form';
+import { WishlistAlertsSetting } from '../components/wishlist-alerts-setting';
 
 export function CustomerPanelPage() {
   return (
@@ -47,15 +50,20 @@ function CustomerPanel() {
               </Text>
             </Group>
             <Anchor href="#profile">Edit Profile</Anchor>
+            <Anchor href="#password">Change password</Anchor>
+            <Anchor href="#alerts">Wishlist alerts</Anchor>
             <Anchor component={Link} to="/addReviews">
               Add reviews
             </Anchor>
+            <Anchor href="#account-data">Your data</Anchor>
           </Stack>
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="lg">
           <ProfileForm />
+          <CustomerPasswordSection />
+          <WishlistAlertsSetting />
           <Stack component="section" aria-labelledby="orders-title" id="orders">
             <Title order={2} size="h4" id="orders-title">
               Order history
@@ -74,6 +82,7 @@ function CustomerPanel() {
               orders.data!.map((order) => <CustomerOrderCard key={order.orderId} order={order} />)
             )}
           </Stack>
+          <AccountDataPanel role="customer" />
         </Stack>
       </Grid.Col>
     </Grid>

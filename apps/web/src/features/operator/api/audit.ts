@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditPage } from '@pricehub/shared/schemas/operator';
+import { get } from '../../../api/client';
+
+export const auditQueryKey = ['operator', 'audit'] as const;
+
+export interface AuditFilter {
+  q?: string;
+  action?: string;
+  page?: number;
+}
+
+export const auditQuery = (filter: AuditFilter) =>
+  queryOptions({
+    queryKey: [...auditQueryKey, filter],
+    queryFn: () => {
+      const params = new URLSearchParams();
+      if (filter.q) params.set('q', filter.q);
+      if (filter.action) params.set('action', filter.action);
+      if (filter.page && filter.page > 1) params.set('page', String(filter.page));
+      const text = params.toString();
+      return get<AuditPage>(`/operator/audit${text ? `?${text}` : ''}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useAudit = (filter: AuditFilter) => useQuery(auditQuery(filter));

@@ -1,0 +1,127 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { messages } from '@pricehub/shared/messages';
+import { loginInput } from '@pricehub/shared/schemas/account';
+import { useSession } from '../../../api/session';
+import { notifySuccess } from '../../../components/notify';
+import { usePageTitle } from '../../../components/page-title';
+import { useOperatorLogin } from '../api/operator-login';
+
+/** Where RequireRole sent the operator from, if it is a page of the console (never another site). */
+function useReturnPath(): string {
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && /^\/operator(\/|$)/.test(from) && !from.startsWith('//')
+    ? from
+    : '/operator/stores';
+}
+
+/** /operator/login: the console's own sign-in, apart from the shop's. Accounts come from the command line only. */
+export function OperatorLoginPage() {
+  usePageTitle('Operator sign in');
+  const navigate = useNavigate();
+  const to = useReturnPath();
+  const { user } = useSession();
+  const login = useOperatorLogin();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  if (user?.role === 'operator' && !login.isPending && !login.isSuccess) return <Navigate to={to} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginInput.safeParse({ ...values, role: 'operator' });
+    if (!parsed.success) {
+      const fields: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof typeof errors;
+        fields[key] ??= issue.message;
+      }
+      setErrors(fields);
+      formRef.current?.querySelector<HTMLElement>(`[name="${fields.email ? 'email' : 'password'}"]`)?.focus();
+      return;
+    }
+    login.mutate(
+      { email: parsed.data.email, password: parsed.data.password },
+      {
+        onSuccess: () => {
+          notifySuccess(messages.login.success);
+          navigate(to, { replace: true });
+        },
+      },
+    );
+  };
+
+  const field = (name: 'email' | 'password') => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
+
+  return (
+    <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group h={56} px="md" justify="space-between" wrap="nowrap">
+          <Text fw={800} fz="lg">
+            PriceHub{' '}
+            <Text span c="dimmed" fw={500} fz="md">
+              Operations
+            </Text>
+          </Text>
+          <Anchor component={Link} to="/" size="sm">
+            Back to the shop
+          </Anchor>
+        </Group>
+      </Box>
+      <Box component="main" id="main" px="md" style={{ flex: 1 }}>
+        <Container size={440} px={0} py={{ base: 'md', sm: 'xl' }} w="100%">
+          <Title order={1} ta="center" size="h2">
+            Operator sign in
+          </Title>
+          <Text c="dimmed" ta="center" size="sm" mt={6}>
+            For the people who run PriceHub: sellers, the audit log and more.
+          </Text>
+          <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} mt="lg" radius="md">
+            <form ref={formRef} onSubmit={submit} noValidate aria-label="Operator sign-in">
+              <Stack>
+                <TextInput label="Email" type="email" autoComplete="email" required {...field('email')} />
+                <PasswordInput label="Password" autoComplete="current-password" required {...field('password')} />
+                {login.isError && (
+                  <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+                    {login.error.message}
+                  </Alert>
+                )}
+                <Button type="submit" fullWidth loading={login.isPending}>
+                  Sign in
+                </Button>
+              </Stack>
+            </form>
+          </Paper>
+          <Text ta="center" size="sm" mt="md" c="dimmed">
+            Operator accounts are made on the server&apos;s command line only.
+          </Text>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

@@ -89,7 +89,14 @@ async function deleteCustomer(ctx: AppContext, tx: Db, customerId: number): Prom
   // Reviews stay for other shoppers (and the ratings they make up), no longer signed with the name.
   await tx.execute(sql`update reviews set author = ${FORMER_CUSTOMER}, customer_id = null
       where customer_id = ${customerId}`);
-  for (const table of ['cart_items', 'wishlist_items', 'compare_items', 'price_alerts', 'wishlist_alert_states']) {
+  for (const table of [
+    'cart_items',
+    'wishlist_items',
+    'compare_items',
+    'price_alerts',
+    'wishlist_alert_states',
+    'customer_notifications',
+  ]) {
     await tx.execute(sql`delete from ${sql.raw(table)} where customer_id = ${customerId}`);
   }
   await anonymiseAccount(ctx, tx, customerId, email, DELETED_CUSTOMER);

@@ -8,6 +8,7 @@ import { queryRows } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { enqueueMail } from '../mail/outbox';
+import { customerNotices, notifyCustomer } from '../notifications/customer-notice';
 import { markPaid, PAYMENT_CURRENCY, releasePayment, releasePaymentIn, stripeGateway } from './payments';
 
 /**
@@ -74,9 +75,16 @@ export async function refundUnawaited(
   try {
     refunded = await ctx.db.transaction(async (tx) => {
       if (options.release) await releasePaymentIn(tx, ctx, paymentId, 'expired');
-      const [payment] = await queryRows<{ status: PaymentStatus; amount: number; email: string; name: string }>(
+      const [payment] = await queryRows<{
+        status: PaymentStatus;
+        amount: number;
+        customer_id: number;
+        email: string;
+        name: string;
+      }>(
         tx,
-        sql`select p.status, p.amount, a.email, a.name from payments p join accounts a on a.id = p.customer_id
+        sql`select p.status, p.amount, p.customer_id, a.email, a.name from payments p
+            join accounts a on a.id = p.customer_id
             where p.id = ${paymentId} for update of p`,
       );
       let amount = 0;
@@ -84,7 +92,11 @@ export async function refundUnawaited(
       let key = `late-refund-${paymentId}`;
       if (payment?.status === 'expired') {
         await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, paymentId));
-        const released = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
+        const released = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.paymentId, paymentId))
+          .orderBy(orders.id);
         orderIds = released.map((o) => o.id);
         amount = collected ?? payment.amount;
       } else if (payment?.status === 'paid') {
@@ -109,6 +121,13 @@ export async function refundUnawaited(
         ].join('\n'),
         dedupeKey: key,
       });
+      if (orderIds.length > 0) {
+        await notifyCustomer(tx, {
+          customerId: payment.customer_id,
+          createdAt: ctx.now(),
+          ...customerNotices.lateRefund(orderIds, amount),
+        });
+      }
       await gateway.refund(sessionId, amount, key);
       return { amount, orderIds };
     });

@@ -429,9 +429,21 @@ describe('stock hoarding and late payments (Stripe)', () => {
     expect(logLines.join('')).toContain('payment arrived for orders no longer waiting for it: refunded');
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
     expect(mails.filter((m) => m.subject === 'Your PriceHub payment of Rs 3,100 is refunded')).toHaveLength(1);
+    const refundNotices = async () =>
+      ((await call('GET', '/api/notifications', shopper.cookie)).json().notifications as { kind: string }[]).filter(
+        (n) => n.kind === 'payment_refunded',
+      );
+    expect(await refundNotices()).toEqual([
+      expect.objectContaining({
+        title: 'Your payment of Rs 3,100 is refunded',
+        link: `/orders/${body.orders[0].orderId}`,
+        body: expect.stringContaining(`${body.orders[0].orderId}, ${body.orders[1].orderId} had been cancelled`),
+      }),
+    ]);
 
     expect((await webhook(completed(body.paymentId))).statusCode).toBe(200);
     expect(received.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    expect(await refundNotices()).toHaveLength(1);
   });
 
   it('answers a late payment whose refund Stripe refuses with an error, so that Stripe sends it again', async () => {
@@ -450,9 +462,13 @@ describe('stock hoarding and late payments (Stripe)', () => {
     expect(res.body).not.toContain('charge already refunded');
     expect(logLines.join('')).toContain('charge already refunded');
     expect((await paymentOf(body.paymentId)).status).toBe('expired');
+    // Nothing was refunded, so the customer is told nothing yet.
+    const notices = async () => (await call('GET', '/api/notifications', shopper.cookie)).json().total;
+    expect(await notices()).toBe(0);
     // Stripe's retry goes through.
     expect((await webhook(completed(body.paymentId))).statusCode).toBe(200);
     expect((await paymentOf(body.paymentId)).status).toBe('refunded');
+    expect(await notices()).toBe(1);
   });
 
   it('a customer who paid just before cancelling gets the order cancelled and refunded, the other order paid', async () => {

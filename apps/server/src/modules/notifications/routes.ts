@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationIdParams } from '@pricehub/shared/schemas/notification';
 import type { AppContext } from '../../context';
 import { currentStoreId } from '../../http/access';
+import { customerNotificationsRoutes } from './customer-routes';
 import { deleteNotification, listNotifications } from './service';
 import { openNotificationStream } from './stream';
 
-/** A seller's notifications of new orders: the list, deletion, and a live server-sent events stream. */
+/**
+ * A seller's notifications of new orders: the list, deletion, and a live server-sent events stream; and the
+ * customers' notifications about their orders (customer-routes.ts).
+ */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(customerNotificationsRoutes, { ctx });
   const config = { access: 'seller' } as const;
   const tags = ['notifications'];
   // How often a live stream looks for new rows; tests shorten it through the environment.

@@ -9,6 +9,7 @@ import { stripeGateway } from '../checkout/payments';
 import type { PaymentLog } from '../checkout/settlement';
 import { enqueueMail } from '../mail/outbox';
 import { mailStatusChange } from '../notifications/announce';
+import { customerNotices, notifyCustomer } from '../notifications/customer-notice';
 import { findOrder, restockOrders } from './repository';
 
 /** Who closes a Booked order: its customer (cancel), or its seller with a reason for the customer (reject). */
@@ -60,8 +61,18 @@ export async function closeBookedOrder(ctx: AppContext, orderId: string, closer:
     );
     await restockOrders(tx, [orderId]);
     const order = await findOrder(tx, orderId);
-    if (closer.by === 'seller') await mailRejection(tx, order, closer.reason, row.payment_status === 'paid');
-    else await mailStatusChange(tx, order, 'Cancelled');
+    if (closer.by === 'seller') {
+      const paid = row.payment_status === 'paid';
+      await mailRejection(tx, order, closer.reason, paid);
+      await notifyCustomer(tx, {
+        customerId: row.customer_id,
+        createdAt: ctx.now(),
+        ...customerNotices.rejected(order, closer.reason, paid),
+      });
+    } else {
+      // The customer cancelled it themselves: the mail confirms it; a notification would tell them nothing new.
+      await mailStatusChange(tx, order, 'Cancelled');
+    }
     if (row.payment_status === 'paid' && row.provider === 'stripe' && row.provider_ref) {
       await refundOrder(
         ctx,

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { closeUnpaidPayment, type PaymentLog } from '../checkout/settlement';
 import { mailStatusChange } from '../notifications/announce';
+import { customerNotices, notifyCustomer } from '../notifications/customer-notice';
 import { closeBookedOrder } from './closing';
 import { findOrder, findOrders } from './repository';
 
@@ -95,7 +96,7 @@ export async function rejectOrder(ctx: AppContext, storeId: number, orderId: str
   return { message: orderMessages.rejected, order: await storeOrder(ctx, storeId, orderId) };
 }
 
-/** The seller moves their order forward (never back); the customer is mailed about every move. */
+/** The seller moves their order forward (never back); the customer is mailed and notified of every move. */
 export async function updateStatus(
   ctx: AppContext,
   storeId: number,
@@ -103,10 +104,12 @@ export async function updateStatus(
   status: 'Accepted' | 'Shipped' | 'Completed',
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await queryRows<{ store_id: number; status: OrderStatusValue; payment_status: string }>(
-      tx,
-      sql`select store_id, status, payment_status from orders where id = ${orderId} for update`,
-    );
+    const [row] = await queryRows<{
+      store_id: number;
+      customer_id: number;
+      status: OrderStatusValue;
+      payment_status: string;
+    }>(tx, sql`select store_id, customer_id, status, payment_status from orders where id = ${orderId} for update`);
     if (!row || row.store_id !== storeId || row.payment_status === 'pending' || row.payment_status === 'expired') {
       throw notFound(orderMessages.notFound);
     }
@@ -114,7 +117,13 @@ export async function updateStatus(
     await tx.execute(sql`update orders set status = ${status}, updated_at = ${ctx.now()},
           completed_at = case when ${status} = 'Completed' then ${ctx.now()} else completed_at end
         where id = ${orderId}`);
-    await mailStatusChange(tx, await findOrder(tx, orderId), status);
+    const order = await findOrder(tx, orderId);
+    await mailStatusChange(tx, order, status);
+    await notifyCustomer(tx, {
+      customerId: row.customer_id,
+      createdAt: ctx.now(),
+      ...customerNotices.statusChanged(order, status),
+    });
   });
   return { message: messages.order.statusUpdated, order: await storeOrder(ctx, storeId, orderId) };
 }

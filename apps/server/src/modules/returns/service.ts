@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { stripeGateway } from '../checkout/payments';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
+import { customerNotices, notifyCustomer } from '../notifications/customer-notice';
 import { addStoreNotice } from '../notifications/store-notice';
 import { findOrder, restockOrders } from '../orders/repository';
 import { decisionMail, describeLines, requestMails } from './announce';
@@ -68,6 +69,11 @@ export async function requestReturn(ctx: AppContext, customerId: number, orderId
       });
       const seller = await storeContact(tx, order.store_id);
       await enqueueMails(tx, requestMails(view, id, reason, seller, ctx.config.publicUrl));
+      await notifyCustomer(tx, {
+        customerId,
+        createdAt: ctx.now(),
+        ...customerNotices.returnRequested(view, reason),
+      });
       return { message: returnMessages.requested, return: { id, status: 'Requested' as const } };
     });
   } catch (error) {
@@ -125,6 +131,11 @@ export async function decideReturn(ctx: AppContext, storeId: number, returnId: n
     if (input.decision === 'refuse') {
       await recordDecision(tx, returnId, { status: 'Refused', reason: note, refundAmount: null, decidedAt: ctx.now() });
       await enqueueMail(tx, decisionMail(view, returnId, { accepted: false, reason: note }, ctx.config.publicUrl));
+      await notifyCustomer(tx, {
+        customerId: order.customer_id,
+        createdAt: ctx.now(),
+        ...customerNotices.returnRefused(view, note),
+      });
       return;
     }
     const refund = order.total;
@@ -137,15 +148,13 @@ export async function decideReturn(ctx: AppContext, storeId: number, returnId: n
     await restockOrders(tx, [header.order_id]);
     const paid = order.payment_status === 'paid';
     if (paid || order.payment_status === 'not_required') await markOrderRefunded(tx, header.order_id);
-    await enqueueMail(
-      tx,
-      decisionMail(
-        view,
-        returnId,
-        { accepted: true, refund, how: refundWording(order, view.paymentMethod), note },
-        ctx.config.publicUrl,
-      ),
-    );
+    const how = refundWording(order, view.paymentMethod);
+    await enqueueMail(tx, decisionMail(view, returnId, { accepted: true, refund, how, note }, ctx.config.publicUrl));
+    await notifyCustomer(tx, {
+      customerId: order.customer_id,
+      createdAt: ctx.now(),
+      ...customerNotices.returnAccepted(view, { amount: refund, how, note }),
+    });
     if (paid && order.provider === 'stripe' && order.provider_ref) {
       const gateway = stripeGateway(ctx);
       if (!gateway) throw new HttpError(502, 'PAYMENT_PROVIDER', returnMessages.refundFailed);

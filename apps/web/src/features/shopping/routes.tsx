@@ -19,6 +19,10 @@ export const shopRoutes: RouteObject[] = [
     lazy: () => import('./pages/order-page').then((m) => ({ Component: m.OrderPage })),
   },
   {
+    path: '/notifications',
+    lazy: () => import('./pages/customer-notifications-page').then((m) => ({ Component: m.CustomerNotificationsPage })),
+  },
+  {
     path: '/addReviews',
     lazy: () => import('./pages/add-reviews-page').then((m) => ({ Component: m.AddReviewsPage })),
   },

@@ -59,3 +59,19 @@ describe('/custPanel password change', { timeout: 30_000 }, () => {
     await waitFor(() => expect((current as HTMLInputElement).value).toBe(''));
   });
 });
+
+describe('/custPanel notifications entry', () => {
+  it('links to the notifications with the unread count', async () => {
+    serve({
+      'GET /api/auth/session': customerSession,
+      'GET /api/me/profile': [200, profile],
+      'GET /api/orders': [200, { orders: [] }],
+      'GET /api/cart': [200, { items: [], count: 0, subtotal: 0 }],
+      'GET /api/notifications?pageSize=1': [200, { notifications: [], total: 3, unread: 3, page: 1, pageSize: 1 }],
+    });
+    renderAt(<CustomerPanelPage />, '/custPanel');
+    const nav = await screen.findByRole('navigation', { name: 'Your account' });
+    expect(within(nav).getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
+    await waitFor(() => expect(within(nav).getByLabelText('Unread notification count').textContent).toBe('3'));
+  });
+});

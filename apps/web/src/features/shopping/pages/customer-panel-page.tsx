@@ -1,6 +1,7 @@
 import { Anchor, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCartCount } from '../../../api/cart-summary';
+import { useUnreadNotificationCount } from '../../../api/notification-count';
 import { useSession } from '../../../api/session';
 import { usePageTitle } from '../../../components/page-title';
 import { AccountDataPanel } from '../../../components/account-data-panel';
@@ -25,6 +26,7 @@ function CustomerPanel() {
   const { customer } = useSession();
   const orders = useMyOrders();
   const cartCount = useCartCount();
+  const unreadNotifications = useUnreadNotificationCount();
 
   return (
     <Grid gutter="lg">
@@ -47,6 +49,14 @@ function CustomerPanel() {
               </Anchor>
               <Text fw={600} aria-label="Cart item count">
                 {cartCount}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Anchor component={Link} to="/notifications">
+                Notifications
+              </Anchor>
+              <Text fw={600} c={unreadNotifications > 0 ? 'blue' : undefined} aria-label="Unread notification count">
+                {unreadNotifications}
               </Text>
             </Group>
             <Anchor href="#profile">Edit Profile</Anchor>

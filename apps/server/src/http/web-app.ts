@@ -211,6 +211,8 @@ function registerCrawlerFiles(app: FastifyInstance, base: string): void {
           'Disallow: /seller',
           'Disallow: /custPanel',
           'Disallow: /shoppingCart',
+          'Disallow: /orders/',
+          'Disallow: /notifications',
           `Sitemap: ${base}/sitemap.xml`,
           '',
         ].join('\n'),

@@ -108,6 +108,8 @@ describe('downloading one’s data', () => {
       }),
     ]);
     expect(data.wishlist).toEqual([expect.objectContaining({ productId: otherListing.productId })]);
+    // The seller completing the order notified her; nobody else's notifications are in her file.
+    expect(data.notifications).toEqual([expect.objectContaining({ orderId: aliceOrder, read: false })]);
   });
 
   it('holds nobody else’s data and no secrets', async () => {

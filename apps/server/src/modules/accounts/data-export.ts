@@ -91,6 +91,12 @@ export async function exportCustomerData(ctx: AppContext, customerId: number): P
           where c.customer_id = ${customerId} order by c.added_at, c.listing_id`,
     ),
     priceAlerts: await listPriceAlerts(ctx, customerId),
+    notifications: await items(
+      db,
+      sql`select json_build_object('orderId', order_id, 'title', title, 'body', body, 'read', read_at is not null,
+            'createdAt', created_at) as item
+          from customer_notifications where customer_id = ${customerId} order by created_at, id`,
+    ),
   };
 }
 

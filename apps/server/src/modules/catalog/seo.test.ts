@@ -87,6 +87,10 @@ describe('server-rendered SEO', () => {
     const hidden = await insertCatalogueProduct(t.ctx.db, { name: 'Nobody Sells This' });
     const robots = await web.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'shop.example' } });
     expect(robots.body).toContain('Sitemap: http://shop.example/sitemap.xml');
+    // Private pages stay out of search engines: the cart, the account, one's orders and notifications.
+    for (const path of ['/shoppingCart', '/custPanel', '/orders/', '/notifications', '/seller']) {
+      expect(robots.body).toContain(`Disallow: ${path}\n`);
+    }
     const sitemap = await web.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'shop.example' } });
     expect(sitemap.headers['content-type']).toContain('application/xml');
     const products = [...sitemap.body.matchAll(/<loc>http:\/\/shop\.example\/result\/productHub\/(\d+)<\/loc>/g)].map(

@@ -34,7 +34,7 @@ export function AccountMenu({ label, entries }: { label: string; entries: MenuEn
         aria-label={`${label}: account menu`}
         onClick={() => setOpen((o) => !o)}
       >
-        <Text span size="sm" maw={{ base: 72, sm: 120 }} truncate>
+        <Text span size="sm" maw={{ base: 72, sm: 120 }} truncate className="account-menu-name">
           {label}
         </Text>
       </Button>

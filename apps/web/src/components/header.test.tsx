@@ -4,11 +4,13 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
+import { customerNotificationsKey } from '../api/notification-count';
 import { sessionQueryKey } from '../api/session';
 import { theme } from '../theme';
 import { Header } from './header';
 
 const customer: SessionUser = { id: 1, role: 'customer', email: 'sara@example.test', name: 'Sara Malik', store: null };
+const operator: SessionUser = { id: 3, role: 'operator', email: 'ops@example.test', name: 'Sana Iqbal', store: null };
 const seller: SessionUser = {
   id: 2,
   role: 'seller',
@@ -23,6 +25,8 @@ function renderHeader(user: SessionUser | null) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/cart') return Response.json({ count: 3 });
+    if (url === '/api/notifications?pageSize=1')
+      return Response.json({ notifications: [], total: 2, unread: 2, page: 1, pageSize: 1 });
     if (url === '/api/auth/logout' && init?.method === 'POST') return Response.json({ ok: true });
     return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
   });
@@ -51,6 +55,22 @@ async function menuItems(): Promise<string[]> {
 }
 
 describe('header', () => {
+  it('gives a customer their notifications with the unread count', async () => {
+    const { client } = renderHeader(customer);
+    await waitFor(() => expect(client.getQueryData([...customerNotificationsKey, 'unread'])).toBe(2));
+    expect(await menuItems()).toContain('Notifications (2)');
+    expect(screen.getByRole('link', { name: 'Notifications (2)' }).getAttribute('href')).toBe('/notifications');
+  });
+
+  it('gives an operator the console instead of the cart and the seller sign-in', async () => {
+    renderHeader(operator);
+    const items = await menuItems();
+    expect(items).toContain('Operator console');
+    expect(items).not.toContain('Login as Seller');
+    expect(items).not.toContain('Notifications');
+    expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
+  });
+
   it('offers Sign-In and Login as Seller to a visitor, with the search box and no complaint links', async () => {
     renderHeader(null);
     expect(screen.getByRole('button', { name: /account menu/i }).textContent).toContain('Sign-In');

@@ -4,6 +4,7 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCartCount } from '../api/cart-summary';
+import { useUnreadNotificationCount } from '../api/notification-count';
 import { useLogout, useSession } from '../api/session';
 import { AccountMenu, type MenuEntry } from './account-menu';
 import { SearchBox } from './search-box';
@@ -16,14 +17,16 @@ export interface HeaderProps {
 export function Header({ searchAddon }: HeaderProps) {
   const { user, customer, seller } = useSession();
   const cartCount = useCartCount();
+  const unread = useUnreadNotificationCount();
+  const operator = user?.role === 'operator';
   const logout = useLogout();
   const navigate = useNavigate();
   const [navOpen, nav] = useDisclosure(false);
 
   const signOut = async () => {
-    const wasSeller = !!seller;
+    const home = seller ? '/sellerLogin' : operator ? '/operator/login' : '/';
     await logout();
-    navigate(wasSeller ? '/sellerLogin' : '/');
+    navigate(home);
   };
 
   // The spec's account menu: Sign-In or the customer's name, Login as Seller, Your Complains, Logout.
@@ -37,13 +40,18 @@ export function Header({ searchAddon }: HeaderProps) {
     ...(customer
       ? [
           { label: 'My account', to: '/custPanel' },
+          { label: unread > 0 ? `Notifications (${unread})` : 'Notifications', to: '/notifications' },
           { label: 'Wishlist', to: '/wishlist' },
           { label: 'Compare', to: '/compare' },
           { label: 'Price alerts', to: '/price-alerts' },
           { label: 'Your Complains', to: '/viewcomplain' },
         ]
       : []),
-    ...(seller ? [{ label: 'Seller dashboard', to: '/seller' }] : [{ label: 'Login as Seller', to: '/sellerLogin' }]),
+    ...(seller
+      ? [{ label: 'Seller dashboard', to: '/seller' }]
+      : operator
+        ? [{ label: 'Operator console', to: '/operator' }]
+        : [{ label: 'Login as Seller', to: '/sellerLogin' }]),
     ...(user ? [{ label: 'Logout', onClick: () => void signOut() }] : []),
   ];
 
@@ -71,17 +79,23 @@ export function Header({ searchAddon }: HeaderProps) {
   return (
     <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
       <Container size="xl" py="sm">
-        <Group gap="sm" wrap="nowrap">
+        {/* One row from 768px; on a phone the search takes a row of its own under the logo and the buttons. */}
+        <div className="site-header-bar">
           <Anchor component={Link} to="/" fw={800} fz="xl" underline="never" aria-label="PriceHub home">
             PriceHub
           </Anchor>
-          {!seller && <SearchBox />}
-          {!seller && searchAddon}
+          {!seller && (
+            <div className="site-header-search">
+              <SearchBox />
+              {/* Its place is kept while the extra loads, so the search box does not narrow under the shopper. */}
+              {searchAddon && <div className="site-header-addon">{searchAddon}</div>}
+            </div>
+          )}
           <Group gap="md" visibleFrom="md" wrap="nowrap" ml="auto">
             {links}
           </Group>
-          <Group gap="xs" wrap="nowrap" ml={seller ? 'auto' : undefined}>
-            {!seller && (
+          <div className="site-header-actions">
+            {!seller && !operator && (
               <Indicator label={cartCount} size={18} disabled={cartCount === 0} offset={4}>
                 <ActionIcon
                   component={Link}
@@ -94,7 +108,9 @@ export function Header({ searchAddon }: HeaderProps) {
                 </ActionIcon>
               </Indicator>
             )}
-            <AccountMenu label={user ? user.name : 'Sign-In'} entries={entries} />
+            <Indicator size={10} disabled={unread === 0} offset={4}>
+              <AccountMenu label={user ? user.name : 'Sign-In'} entries={entries} />
+            </Indicator>
             <Burger
               opened={navOpen}
               onClick={nav.toggle}
@@ -103,8 +119,8 @@ export function Header({ searchAddon }: HeaderProps) {
               aria-expanded={navOpen}
               size="sm"
             />
-          </Group>
-        </Group>
+          </div>
+        </div>
         {navOpen && (
           <Stack hiddenFrom="md" gap="xs" pt="sm" onClick={nav.close} component="nav" aria-label="Site">
             {links}

@@ -44,7 +44,7 @@ export function SearchBox() {
       role="search"
       action="/result"
       method="get"
-      style={{ flex: 1, maxWidth: 560, minWidth: 0 }}
+      style={{ flex: 1, minWidth: 0 }}
       onSubmit={(e) => {
         e.preventDefault();
         search(value);

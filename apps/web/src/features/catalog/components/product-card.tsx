@@ -17,14 +17,16 @@ function showFallback(event: SyntheticEvent<HTMLImageElement>) {
  * One catalogue product in a grid: image, name, the lowest price among available offers and how many stores offer
  * it, View Details. A store page's cards are that store's listings: they open their catalogue product too.
  */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   return (
     <article className={classes.card} aria-label={product.name}>
       <div className={classes.media}>
         <img
           src={product.thumbnail || product.image || FALLBACK_IMAGE}
           alt={product.name}
-          loading="lazy"
+          // The first cards of a results page are its largest paint: fetched at once, not after layout.
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={showFallback}
         />

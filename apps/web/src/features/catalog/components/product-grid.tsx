@@ -4,11 +4,12 @@ import { ProductCard, ProductCardSkeleton } from './product-card';
 
 const cols = { base: 1, xs: 2, sm: 3, lg: 4 };
 
-export function ProductGrid({ products }: { products: Product[] }) {
+/** `priorityImages`: how many of the first cards' images to fetch at once (those on the first screen). */
+export function ProductGrid({ products, priorityImages = 0 }: { products: Product[]; priorityImages?: number }) {
   return (
     <SimpleGrid cols={cols} spacing="md">
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} priority={i < priorityImages} />
       ))}
     </SimpleGrid>
   );

@@ -1,8 +1,11 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { formatRs } from '@pricehub/shared/rules/money';
+import { UnstyledButton } from '@mantine/core';
 import type { SearchResult } from '@pricehub/shared/schemas/product';
+import { useId, useState, type ReactNode } from 'react';
 import type { SearchFilters } from '../lib/search-params';
 import { FilterChip } from './filter-chip';
+import { PriceRangeFilter } from './price-range-filter';
+import type { PriceBounds } from './price-range';
+import classes from './search-filters.module.css';
 
 const CATEGORY_CHIPS = [
   { value: 'mobile', label: 'Mobile' },
@@ -10,32 +13,52 @@ const CATEGORY_CHIPS = [
   { value: 'computer', label: 'Computer' },
 ] as const;
 
-/** Price buckets cover [min, max); the filter's max is inclusive, so the chip asks for up to one paisa less. */
-const bucketMax = (max: number) => Math.round((max - 0.01) * 100) / 100;
+/** Brands shown before "All brands": a phone's drawer or the sidebar stays short for a broad search. */
+const FIRST_BRANDS = 8;
+
+/** The filters "Clear all" removes (the words and the order stay). */
+export const noFilters: Partial<SearchFilters> = {
+  category: undefined,
+  brand: undefined,
+  ram: undefined,
+  minPrice: undefined,
+  maxPrice: undefined,
+};
+
+/** How many filters are on, for the Filters button: category, brand, RAM, and the price range as one. */
+export function activeFilterCount(filters: SearchFilters): number {
+  const price = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+  return [!!filters.category, !!filters.brand, filters.ram !== undefined, price].filter(Boolean).length;
+}
 
 interface Props {
   filters: SearchFilters;
   facets: SearchResult['facets'] | undefined;
+  /** The price slider's span (from the results before any price filter); null hides the price filter. */
+  priceBounds: PriceBounds | null;
   onChange: (change: Partial<SearchFilters>) => void;
 }
 
-/** Chips for category, brand, price range and RAM; a chip toggles its filter, and active filters always show. */
-export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
-  const brands = facets?.brand ?? [];
-  const brandValues = brands.map((b) => b.value);
-  if (filters.brand && !brandValues.some((b) => b.toLowerCase() === filters.brand!.toLowerCase())) {
-    brands.unshift({ value: filters.brand, count: 0 });
-  }
+/**
+ * Category, brand, price range and RAM, one group under another: the sidebar on wide screens and the Filters
+ * drawer on phones show the same panel. A chip toggles its filter; active filters always show.
+ */
+export function SearchFiltersPanel({ filters, facets, priceBounds, onChange }: Props) {
+  const [allBrands, setAllBrands] = useState(false);
+  const brands = [...(facets?.brand ?? [])];
+  const activeBrand = filters.brand?.toLowerCase();
+  const brandIndex = brands.findIndex((b) => b.value.toLowerCase() === activeBrand);
+  // The active brand comes first, with a count of 0 if the results no longer have it.
+  if (filters.brand)
+    brands.unshift(brandIndex >= 0 ? brands.splice(brandIndex, 1)[0]! : { value: filters.brand, count: 0 });
+  const shownBrands = allBrands ? brands : brands.slice(0, FIRST_BRANDS);
   const rams = [...(facets?.ram ?? [])];
   if (filters.ram !== undefined && !rams.some((r) => r.value === filters.ram))
     rams.unshift({ value: filters.ram, count: 0 });
-  const prices = facets?.price ?? [];
-  const priceActive = filters.minPrice !== undefined || filters.maxPrice !== undefined;
-  const anyActive = !!(filters.category || filters.brand || filters.ram !== undefined || priceActive);
 
   return (
-    <Stack gap="sm">
-      <FilterRow label="Category">
+    <div className={classes.panel}>
+      <FilterGroup label="Category">
         {CATEGORY_CHIPS.map((c) => (
           <FilterChip
             key={c.value}
@@ -45,11 +68,11 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
             {c.label}
           </FilterChip>
         ))}
-      </FilterRow>
+      </FilterGroup>
       {brands.length > 0 && (
-        <FilterRow label="Brand">
-          {brands.slice(0, 20).map((b) => {
-            const active = filters.brand?.toLowerCase() === b.value.toLowerCase();
+        <FilterGroup label="Brand">
+          {shownBrands.map((b) => {
+            const active = b.value.toLowerCase() === activeBrand;
             return (
               <FilterChip
                 key={b.value}
@@ -60,38 +83,20 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
               </FilterChip>
             );
           })}
-        </FilterRow>
-      )}
-      {(prices.length > 0 || priceActive) && (
-        <FilterRow label="Price">
-          {priceActive && !prices.some((p) => p.min === filters.minPrice && bucketMax(p.max) === filters.maxPrice) && (
-            <FilterChip checked onChange={() => onChange({ minPrice: undefined, maxPrice: undefined })}>
-              {formatRs((filters.minPrice ?? 0) * 100)} –{' '}
-              {filters.maxPrice !== undefined ? formatRs(filters.maxPrice * 100) : 'any'}
-            </FilterChip>
+          {brands.length > FIRST_BRANDS && (
+            <UnstyledButton className={classes.more} onClick={() => setAllBrands((all) => !all)}>
+              {allBrands ? 'Fewer brands' : `All ${brands.length} brands`}
+            </UnstyledButton>
           )}
-          {prices.slice(0, 16).map((p) => {
-            const active = filters.minPrice === p.min && filters.maxPrice === bucketMax(p.max);
-            return (
-              <FilterChip
-                key={p.min}
-                checked={active}
-                onChange={() =>
-                  onChange(
-                    active
-                      ? { minPrice: undefined, maxPrice: undefined }
-                      : { minPrice: p.min, maxPrice: bucketMax(p.max) },
-                  )
-                }
-              >
-                {formatRs(p.min * 100)} – {formatRs(bucketMax(p.max) * 100)} ({p.count})
-              </FilterChip>
-            );
-          })}
-        </FilterRow>
+        </FilterGroup>
+      )}
+      {priceBounds && (
+        <FilterGroup label="Price" chips={false}>
+          <PriceRangeFilter filters={filters} bounds={priceBounds} onChange={onChange} />
+        </FilterGroup>
       )}
       {rams.length > 0 && (
-        <FilterRow label="RAM">
+        <FilterGroup label="RAM">
           {rams.map((r) => {
             const active = filters.ram === r.value;
             return (
@@ -104,38 +109,20 @@ export function SearchFiltersPanel({ filters, facets, onChange }: Props) {
               </FilterChip>
             );
           })}
-        </FilterRow>
+        </FilterGroup>
       )}
-      {anyActive && (
-        <Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() =>
-              onChange({
-                category: undefined,
-                brand: undefined,
-                ram: undefined,
-                minPrice: undefined,
-                maxPrice: undefined,
-              })
-            }
-          >
-            Clear filters
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    </div>
   );
 }
 
-function FilterRow({ label, children }: { label: string; children: React.ReactNode }) {
+function FilterGroup({ label, chips = true, children }: { label: string; chips?: boolean; children: ReactNode }) {
+  const id = useId();
   return (
-    <Group gap="xs" align="center" role="group" aria-label={label}>
-      <Text size="sm" fw={600} w={70}>
+    <div role="group" aria-labelledby={id} className={classes.group}>
+      <div id={id} className={classes.label}>
         {label}
-      </Text>
-      {children}
-    </Group>
+      </div>
+      {chips ? <div className={classes.chips}>{children}</div> : children}
+    </div>
   );
 }

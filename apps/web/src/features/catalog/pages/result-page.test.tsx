@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
@@ -59,7 +59,13 @@ function renderAt(url: string) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+const setWidth = (width: number) =>
+  (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM.setViewport({ width });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setWidth(1024);
+});
 
 describe('ResultPage', () => {
   it('asks the server with the URL filters and shows cards, lowest price, store count and facets', async () => {
@@ -140,6 +146,103 @@ describe('ResultPage', () => {
     await waitFor(() => expect(String(fetchMock.mock.lastCall![0])).toBe('/api/products?q=xps&brand=Dell&ram=16'));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Dell (1)' }));
     await waitFor(() => expect(String(fetchMock.mock.lastCall![0])).toBe('/api/products?q=xps&ram=16'));
+  });
+
+  it('counts the active filters on the Filters button, which opens them in a dialog and takes focus back', async () => {
+    reply({
+      items: [product],
+      total: 1,
+      facets: {
+        category: [{ value: 'laptop', count: 1 }],
+        brand: [{ value: 'Dell', count: 1 }],
+        ram: [{ value: 16, count: 1 }],
+        price: [{ min: 220000, max: 225000, count: 1 }],
+      },
+    });
+    // A phone: the sidebar gives way to the Filters button (Mantine's hiddenFrom styles answer to the width).
+    setWidth(390);
+    renderAt('/result?q=xps&brand=Dell&ram=16&minPrice=200000');
+    await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' });
+    // Brand, RAM and the price range: three.
+    const button = screen.getByRole('button', { name: 'Filters, 3 active' });
+    expect(button.textContent).toContain('(3)');
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Dell (1)' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Show 1 product' })).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('filters by a typed price range, spanning the slider over the results before any price', async () => {
+    const fetchMock = reply({
+      items: [product],
+      total: 1,
+      facets: {
+        category: [],
+        brand: [],
+        ram: [],
+        price: [
+          { min: 40000, max: 45000, count: 3 },
+          { min: 380000, max: 385000, count: 1 },
+        ],
+      },
+    });
+    renderAt('/result?q=samsung');
+    await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' });
+    // One price filter, not a chip per Rs 5,000.
+    const price = screen.getByRole('group', { name: 'Price' });
+    expect(within(price).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(within(price).getByRole('slider', { name: 'Lowest price' }).getAttribute('aria-valuenow')).toBe('40000');
+    expect(within(price).getByRole('slider', { name: 'Highest price' }).getAttribute('aria-valuenow')).toBe('385000');
+    fireEvent.change(within(price).getByLabelText('Min (Rs)'), { target: { value: '50000' } });
+    fireEvent.change(within(price).getByLabelText('Max (Rs)'), { target: { value: '100000' } });
+    fireEvent.click(within(price).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain(
+        '/api/products?q=samsung&minPrice=50000&maxPrice=100000',
+      ),
+    );
+    // The slider keeps spanning every price of the search, and shows the range asked for.
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: 'Lowest price' }).getAttribute('aria-valuenow')).toBe('50000'),
+    );
+    expect(screen.getByRole('slider', { name: 'Highest price' }).getAttribute('aria-valuemax')).toBe('385000');
+    expect(screen.getByText('Rs 50,000 – Rs 100,000')).toBeTruthy();
+  });
+
+  it('applies the slider once it is let go, leaving the side at the end of the span open', async () => {
+    const fetchMock = reply({
+      items: [product],
+      total: 1,
+      facets: {
+        category: [],
+        brand: [],
+        ram: [],
+        price: [
+          { min: 40000, max: 45000, count: 1 },
+          { min: 60000, max: 65000, count: 1 },
+        ],
+      },
+    });
+    renderAt('/result?q=samsung');
+    await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' });
+    const lowest = screen.getByRole('slider', { name: 'Lowest price' });
+    vi.useFakeTimers();
+    try {
+      // Each arrow moves a step (Rs 500 over a Rs 25,000 span); the search waits for the last one.
+      act(() => {
+        fireEvent.keyDown(lowest, { key: 'ArrowRight' });
+        fireEvent.keyDown(lowest, { key: 'ArrowRight' });
+      });
+      const before = fetchMock.mock.calls.length;
+      act(() => vi.advanceTimersByTime(400));
+      expect(fetchMock.mock.calls.length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(String(fetchMock.mock.lastCall![0])).toBe('/api/products?q=samsung&minPrice=41000');
   });
 
   it.each([

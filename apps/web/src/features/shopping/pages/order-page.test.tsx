@@ -109,6 +109,20 @@ describe('the order page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'See your orders' }).getAttribute('href')).toBe('/custPanel');
   });
 
+  it('tells the customer who rejected the order and why', async () => {
+    serve({
+      'GET /api/auth/session': customerSession,
+      'GET /api/orders/SG10001': [
+        200,
+        order({ status: 'Cancelled', rejectionReason: 'The last unit was damaged in our store' }),
+      ],
+    });
+    renderAt(<OrderPage />, '/orders/SG10001', '/orders/:orderId');
+    expect(await screen.findByText('Rejected by Alpha Store')).toBeTruthy();
+    expect(screen.getByText('The last unit was damaged in our store')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /cancel order/i })).toBeNull();
+  });
+
   it('shows a failed load with a way to try again', async () => {
     serve({
       'GET /api/auth/session': customerSession,

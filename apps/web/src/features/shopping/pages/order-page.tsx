@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { OrderLines } from '../components/order-lines';
 import { OrderReturns } from '../components/order-returns';
 import { OrderStepper } from '../components/order-stepper';
+import { RejectionNotice } from '../components/rejection-notice';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 
 export function OrderPage() {
@@ -106,6 +107,7 @@ function CustomerOrder() {
       </Group>
 
       <OrderStepper status={data.status} />
+      <RejectionNotice order={data} />
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="items-title">
         <Title order={2} size="h4" id="items-title" mb="sm">

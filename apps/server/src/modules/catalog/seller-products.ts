@@ -72,7 +72,7 @@ function listingValues(input: ProductInput | ProductUpdate) {
 }
 type ListingValues = ReturnType<typeof listingValues>;
 
-const catalogueItem = (v: ListingValues, newProductId?: number): CatalogueItem => ({
+const catalogueItem = (v: ListingValues, newProductId?: number, listingId?: number): CatalogueItem => ({
   name: v.name,
   brand: v.brand,
   category: v.category,
@@ -82,6 +82,8 @@ const catalogueItem = (v: ListingValues, newProductId?: number): CatalogueItem =
   gtin: v.gtin,
   image: v.image,
   newProductId,
+  // An operator's decision about this listing (modules/operator) holds when an edit matches it again.
+  ...(listingId === undefined ? {} : { origin: { listingId } }),
 });
 
 /** Stated specs, or those the name gives when a spec field is 0. */
@@ -236,7 +238,7 @@ export async function updateListing(
     const sole = await soleOffer(tx, old.productId, listingId);
     const product = (await catalogueProduct(tx, old.productId))!;
     if (identityChanged && !stillMatches(product, values, old.matchedBy)) {
-      const [match] = await matchToCatalogue(tx, [catalogueItem(values)]);
+      const [match] = await matchToCatalogue(tx, [catalogueItem(values, undefined, listingId)]);
       matchedBy = match!.matchedBy;
       // Nothing else offers the old product: it becomes the new thing rather than a second, empty product.
       if (match!.created && sole) await tx.execute(sql`delete from products where id = ${match!.productId}`);

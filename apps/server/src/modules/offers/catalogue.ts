@@ -20,7 +20,11 @@ export interface CatalogueItem {
   image: string;
   /** The id to give a product made for this item (a listing's own id), so its URL names the product. */
   newProductId?: number;
+  /** Where the item comes from, so that an operator's decision about it (match_decisions) holds when it comes again. */
+  origin?: ItemOrigin;
 }
+
+export type ItemOrigin = { externalStoreId: number; storeItemId: string } | { listingId: number };
 
 export type MatchedBy = 'gtin' | 'name' | 'seller';
 
@@ -50,6 +54,14 @@ export function catalogueIdentity(item: { name: string; brand: string; ramGb: nu
 /** Advisory lock key of catalogue matching (any constant no other lock uses). */
 const CATALOGUE_LOCK = 5_005_001;
 
+/**
+ * Waits for any matcher to finish and keeps others out until the caller's transaction ends: taken by matching and by
+ * the operators' merges, splits and moves, so an offer is never attached to a product being merged away.
+ */
+export async function lockCatalogue(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK}::bigint)`);
+}
+
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
@@ -60,16 +72,29 @@ const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<CatalogueMatch[]> {
   // One matcher at a time until its transaction ends: two sellers (or a seller and a feed) adding the same new
   // thing at once would otherwise each find nothing and make two products of it.
-  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK}::bigint)`);
+  await lockCatalogue(tx);
+  const decided = await decidedProducts(tx, items);
   const identities = items.map(catalogueIdentity);
   const gtins = [...new Set(items.map((i) => normalizeGtinForMatch(i.gtin)).filter((g): g is string => !!g))];
   const matchKeys = [...new Set(identities.map((i) => i.key))];
+  // Products themselves first, then the GTINs and match keys they took over in merges or were given by an operator
+  // (product_aliases): after a merge, the gone product's offers' kin find the kept one instead of making it again.
   const candidates = await queryRows<Candidate>(
     tx,
-    sql`select id, gtin, match_key as "matchKey", ram_gb as "ramGb" from products
-        where match_key in (select value from json_array_elements_text(${JSON.stringify(matchKeys)}::json))
-           or ltrim(gtin, '0') in (select ltrim(value, '0') from json_array_elements_text(${JSON.stringify(gtins)}::json))
-        order by id`,
+    sql`select id, gtin, "matchKey", "ramGb" from (
+          select 0 as src, id, gtin, match_key as "matchKey", ram_gb as "ramGb" from products
+          where match_key in (select value from json_array_elements_text(${JSON.stringify(matchKeys)}::json))
+             or ltrim(gtin, '0') in (select ltrim(value, '0') from json_array_elements_text(${JSON.stringify(gtins)}::json))
+          union all
+          select 1, p.id, case when a.kind = 'gtin' then a.value else p.gtin end,
+                 case when a.kind = 'match_key' then a.value end, p.ram_gb
+          from product_aliases a join products p on p.id = a.product_id
+          where (a.kind = 'match_key'
+                 and a.value in (select value from json_array_elements_text(${JSON.stringify(matchKeys)}::json)))
+             or (a.kind = 'gtin'
+                 and a.value in (select value from json_array_elements_text(${JSON.stringify(gtins)}::json)))
+        ) c
+        order by src, id`,
   );
   const byGtin = new Map<string, number>();
   for (const c of candidates) {
@@ -81,6 +106,15 @@ export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<
   items.forEach((item, index) => {
     const gtin = normalizeGtinForMatch(item.gtin);
     const id = identities[index]!;
+    const pinned = decided.get(index);
+    if (pinned) {
+      result.push({
+        productId: pinned.productId,
+        matchedBy: gtin && gtin === pinned.gtin ? 'gtin' : 'name',
+        created: false,
+      });
+      return;
+    }
     const byCode = gtin ? byGtin.get(gtin) : undefined;
     if (byCode !== undefined) {
       result.push({ productId: byCode, matchedBy: 'gtin', created: false });
@@ -134,9 +168,42 @@ export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<
   return result as CatalogueMatch[];
 }
 
+/**
+ * The products operators decided items belong to (confirmed, split out or moved), by the items' index: such an item
+ * goes there, whatever its name or GTIN would match.
+ */
+async function decidedProducts(
+  tx: Db,
+  items: CatalogueItem[],
+): Promise<Map<number, { productId: number; gtin: string | null }>> {
+  const offers: { i: number; storeId: number; itemId: string }[] = [];
+  const listed: { i: number; listingId: number }[] = [];
+  items.forEach((item, i) => {
+    const origin = item.origin;
+    if (!origin) return;
+    if ('listingId' in origin) listed.push({ i, listingId: origin.listingId });
+    else offers.push({ i, storeId: origin.externalStoreId, itemId: origin.storeItemId });
+  });
+  if (offers.length === 0 && listed.length === 0) return new Map();
+  const rows = await queryRows<{ i: number; productId: number; gtin: string | null }>(
+    tx,
+    sql`select x.i, d.product_id as "productId", p.gtin
+        from json_to_recordset(${JSON.stringify(offers)}::json) as x(i int, "storeId" int, "itemId" text)
+        join external_stores s on s.id = x."storeId"
+        join match_decisions d on d.listing_id is null and d.store_slug = s.slug and d.store_item_id = x."itemId"
+        join products p on p.id = d.product_id
+        union all
+        select x.i, d.product_id, p.gtin
+        from json_to_recordset(${JSON.stringify(listed)}::json) as x(i int, "listingId" int)
+        join match_decisions d on d.listing_id = x."listingId"
+        join products p on p.id = d.product_id`,
+  );
+  return new Map(rows.map((r) => [r.i, { productId: r.productId, gtin: r.gtin }]));
+}
+
 const gtinOrName = (item: CatalogueItem): MatchedBy => (normalizeGtinForMatch(item.gtin) ? 'gtin' : 'name');
 
-interface NewProduct extends Omit<CatalogueItem, 'newProductId'> {
+interface NewProduct extends Omit<CatalogueItem, 'newProductId' | 'origin'> {
   id: number | null;
   matchKey: string;
   aliases: string;

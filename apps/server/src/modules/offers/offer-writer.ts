@@ -58,7 +58,10 @@ export async function writeOffers(
   }
 
   if (fresh.length > 0) {
-    const matches = await matchToCatalogue(tx, fresh.map(catalogueItem));
+    const matches = await matchToCatalogue(
+      tx,
+      fresh.map((item) => catalogueItem(item, storeId)),
+    );
     const inserted = await insertOffers(
       tx,
       fresh.map((item, i) => ({
@@ -86,7 +89,7 @@ export async function writeOffers(
 }
 
 /** Feeds rarely state RAM and storage apart from the title: catalogue.ts reads them from the name. */
-const catalogueItem = (item: ParsedItem): CatalogueItem => ({
+const catalogueItem = (item: ParsedItem, storeId: number): CatalogueItem => ({
   name: item.name,
   brand: item.brand,
   category: guessCategory(item.productType, item.name),
@@ -95,6 +98,8 @@ const catalogueItem = (item: ParsedItem): CatalogueItem => ({
   storageGb: 0,
   gtin: item.gtin,
   image: item.image,
+  // An operator's decision about this item of this store holds when it comes again (a store deleted and re-added).
+  origin: { externalStoreId: storeId, storeItemId: item.storeItemId },
 });
 
 const offerFields = (item: ParsedItem) => ({

@@ -7,7 +7,7 @@ import type { FetcherOptions } from './fetcher';
 import { PoliteFetcher } from './fetcher';
 import { writeOffers, type ItemOutcome } from './offer-writer';
 import type { ParsedItem } from './parsers/types';
-import { readSource, type Progress, type SourceFormat } from './sources';
+import { readSource, readUploadedSource, type Progress, type SourceFormat } from './sources';
 
 export interface IngestOptions {
   store: string;
@@ -17,6 +17,8 @@ export interface IngestOptions {
   fetcher?: Partial<FetcherOptions>;
   progress?: Progress;
   batchSize?: number;
+  /** A file an operator uploaded, read instead of `source` (the store's source is left as it is). */
+  upload?: { fileName: string; content: string };
 }
 
 export interface IngestReport {
@@ -68,14 +70,22 @@ export async function ensureExternalStore(db: Db, name: string, source?: string,
  * that fails is retried item by item, so one broken item is reported and never takes the others with it.
  */
 export async function ingestSource(ctx: IngestContext, options: IngestOptions): Promise<IngestReport> {
-  const store = await ensureExternalStore(ctx.db, options.store, options.source, options.format);
+  const store = await ensureExternalStore(
+    ctx.db,
+    options.store,
+    options.upload ? undefined : options.source,
+    options.format,
+  );
   const fetcher = new PoliteFetcher({
     userAgent: userAgent(ctx.config.publicUrl),
     allowPrivate: ctx.config.ingestAllowPrivate,
     ...options.fetcher,
   });
   const progress = options.progress ?? (() => {});
-  const read = await readSource(options.source, options.format ?? 'auto', fetcher, progress);
+  const format = options.format ?? 'auto';
+  const read = options.upload
+    ? await readUploadedSource(options.upload.fileName, options.upload.content, format, fetcher, progress)
+    : await readSource(options.source, format, fetcher, progress);
   const report: IngestReport = {
     store: { id: store.id, name: store.name, slug: store.slug },
     new: 0,

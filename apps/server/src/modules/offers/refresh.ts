@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { evaluatePriceAlerts } from './alerts';
 import type { FetcherOptions } from './fetcher';
-import { ingestSource, type IngestReport } from './ingest';
+import type { IngestReport } from './ingest';
+import { executeRun, runningRun, startRun } from './runs';
 import type { SourceFormat } from './sources';
 
 interface DueStore {
@@ -24,7 +25,7 @@ async function claimDueStore(ctx: AppContext): Promise<DueStore | undefined> {
     sql`update external_stores set last_refreshed_at = ${now}
         where id = (
           select id from external_stores
-          where source is not null and source <> ''
+          where source is not null and source <> '' and not paused
             and (last_refreshed_at is null
                  or last_refreshed_at + make_interval(mins => refresh_interval_minutes) <= ${now})
           order by last_refreshed_at nulls first, id limit 1
@@ -43,7 +44,11 @@ export async function refreshDueStores(
   const seen = new Set<number>();
   for (let store = await claimDueStore(ctx); store && !seen.has(store.id); store = await claimDueStore(ctx)) {
     seen.add(store.id);
-    reports.push(await ingestSource(ctx, { store: store.name, source: store.source, format: store.format, fetcher }));
+    // A run an operator started is under way: this one would only repeat it.
+    if (await runningRun(ctx.db, store.id, ctx.now())) continue;
+    const run = await startRun(ctx.db, store.id, 'schedule', ctx.now());
+    const report = await executeRun(ctx, run.id, fetcher, { alerts: false });
+    if (report) reports.push(report);
   }
   const alertsFired = await evaluatePriceAlerts(ctx);
   return { reports, alertsFired };

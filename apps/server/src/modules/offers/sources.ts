@@ -12,7 +12,12 @@ import type { ParsedItem, ParseResult } from './parsers/types';
 export const sourceFormats = ['auto', 'jsonld', 'gmc', 'csv'] as const;
 export type SourceFormat = (typeof sourceFormats)[number];
 
+/** What a source turned out to be: a feed, a CSV file, a sitemap, a listing page, or a product page. */
+export type SourceKind = 'gmc' | 'csv' | 'sitemap' | 'listing' | 'page';
+
 export interface SourceRead extends ParseResult {
+  /** Undefined when the source could not be read at all. */
+  kind?: SourceKind;
   /** True when the source lists the whole store (a feed, a sitemap, a listing): missing items became unavailable. */
   complete: boolean;
   /** Pages that could not be fetched: their items are not marked unavailable, since we could not see them. */
@@ -20,6 +25,11 @@ export interface SourceRead extends ParseResult {
 }
 
 export type Progress = (event: { phase: 'fetch' | 'save'; done: number; total: number }) => void;
+
+export interface ReadLimits {
+  /** Pages of a listing or sitemap read at most (a preview reads a few). */
+  maxPages?: number;
+}
 
 const MAX_PAGES = 2_000;
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
@@ -40,8 +50,29 @@ export async function readSource(
   format: SourceFormat,
   fetcher: PoliteFetcher,
   progress: Progress = () => {},
+  limits: ReadLimits = {},
 ): Promise<SourceRead> {
-  return refuseUnsafe(await readItems(source, format, fetcher, progress));
+  return refuseUnsafe(await readItems(source, format, fetcher, progress, limits.maxPages ?? MAX_PAGES));
+}
+
+/**
+ * Reads a file an operator uploaded (kept in the database, not on disk), as readSource reads a local file: links
+ * it holds resolve against a file: address, so relative ones are refused like any other non-web URL.
+ */
+export async function readUploadedSource(
+  fileName: string,
+  body: string,
+  format: SourceFormat,
+  fetcher: PoliteFetcher,
+  progress: Progress = () => {},
+  limits: ReadLimits = {},
+): Promise<SourceRead> {
+  const base = new URL(`file:///uploads/${encodeURIComponent(fileName)}`).toString();
+  return refuseUnsafe(
+    await readBody({ body, contentType: '', name: fileName, base, fromUrl: false }, format, fetcher, progress, {
+      maxPages: limits.maxPages ?? MAX_PAGES,
+    }),
+  );
 }
 
 async function readItems(
@@ -49,6 +80,7 @@ async function readItems(
   format: SourceFormat,
   fetcher: PoliteFetcher,
   progress: Progress,
+  maxPages: number,
 ): Promise<SourceRead> {
   let body: string;
   let contentType = '';
@@ -71,22 +103,46 @@ async function readItems(
     body = await readFile(path, 'utf8');
     base = pathToFileURL(path).toString();
   }
-  const kind = format === 'auto' ? detect(body, contentType, source) : format;
-  if (kind === 'gmc') return { ...parseGmcFeed(body, base), complete: true, unreadPages: [] };
-  if (kind === 'csv') return { ...parseCsvFeed(body, base), complete: true, unreadPages: [] };
+  return readBody({ body, contentType, name: source, base, fromUrl: isUrl(source) }, format, fetcher, progress, {
+    maxPages,
+  });
+}
+
+interface Document {
+  body: string;
+  contentType: string;
+  /** The source's URL or file name (its extension names a CSV file). */
+  name: string;
+  base: string;
+  fromUrl: boolean;
+}
+
+async function readBody(
+  { body, contentType, name, base, fromUrl }: Document,
+  format: SourceFormat,
+  fetcher: PoliteFetcher,
+  progress: Progress,
+  { maxPages }: Required<ReadLimits>,
+): Promise<SourceRead> {
+  const kind = format === 'auto' ? detect(body, contentType, name) : format;
+  if (kind === 'gmc') return { ...parseGmcFeed(body, base), kind, complete: true, unreadPages: [] };
+  if (kind === 'csv') return { ...parseCsvFeed(body, base), kind, complete: true, unreadPages: [] };
   if (looksLikeSitemap(body)) {
     // A sitemap read from a file (the operator's own) may list any host; one from a store lists only its own.
-    const host = isUrl(source) ? new URL(base).host : undefined;
+    const host = fromUrl ? new URL(base).host : undefined;
     const { pages, skipped } = await sitemapPages(body, fetcher, host);
-    const read = await readPages(pages, fetcher, progress);
-    if (skipped > 0) read.failures.push({ where: source, reason: `${skipped} sitemap entries on other hosts skipped` });
-    return read;
+    const read = await readPages(pages.slice(0, maxPages), fetcher, progress);
+    if (skipped > 0) read.failures.push({ where: name, reason: `${skipped} sitemap entries on other hosts skipped` });
+    // A read cut short by the limit did not see the whole store.
+    return { ...read, kind: 'sitemap', complete: read.complete && pages.length <= maxPages };
   }
   const page = parseProductPage(body, base);
-  if (page.items.length > 0 || page.failures.length > 0 || !isUrl(source)) {
-    return { ...page, complete: false, unreadPages: [] };
+  if (page.items.length > 0 || page.failures.length > 0 || !fromUrl) {
+    return { ...page, kind: 'page', complete: false, unreadPages: [] };
   }
-  return readPages(listingLinks(body, base), fetcher, progress);
+  const links = listingLinks(body, base);
+  const read = await readPages(links.slice(0, maxPages), fetcher, progress);
+  return { ...read, kind: 'listing', complete: read.complete && links.length <= maxPages };
 }
 
 /** Same-host links of a listing page, once each, without fragments. */

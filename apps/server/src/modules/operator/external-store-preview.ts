@@ -1,0 +1,44 @@
+import { PREVIEW_ITEMS, type SourcePreview } from '@pricehub/shared/schemas/operator-external-stores';
+import type { AppContext } from '../../context';
+import { PoliteFetcher } from '../offers/fetcher';
+import { userAgent } from '../offers/ingest';
+import { readSource, readUploadedSource, type SourceFormat, type SourceRead } from '../offers/sources';
+import type { UploadedFile } from './external-stores';
+
+/** A preview follows a listing or a sitemap only this far: enough to show the first items quickly. */
+const PREVIEW_PAGES = 12;
+
+/**
+ * Reads a source as a refresh would (the same fetcher, SSRF guard, robots.txt and parsers), saving nothing, and
+ * answers what it is with its first items and failures.
+ */
+export async function previewSource(
+  ctx: Pick<AppContext, 'config'>,
+  input: { source: string; format: SourceFormat } | { upload: UploadedFile; format: SourceFormat },
+): Promise<SourcePreview> {
+  const fetcher = new PoliteFetcher({
+    userAgent: userAgent(ctx.config.publicUrl),
+    allowPrivate: ctx.config.ingestAllowPrivate,
+    retries: 1,
+  });
+  const limits = { maxPages: PREVIEW_PAGES };
+  const read: SourceRead =
+    'upload' in input
+      ? await readUploadedSource(input.upload.fileName, input.upload.content, input.format, fetcher, undefined, limits)
+      : await readSource(input.source, input.format, fetcher, undefined, limits);
+  return {
+    kind: read.kind ?? null,
+    items: read.items.slice(0, PREVIEW_ITEMS).map((i) => ({
+      name: i.name,
+      brand: i.brand,
+      price: i.price,
+      inStock: i.inStock,
+      url: i.url,
+      image: i.image,
+      gtin: i.gtin,
+    })),
+    total: read.items.length,
+    failures: read.failures.slice(0, PREVIEW_ITEMS),
+    failed: read.failures.length,
+  };
+}

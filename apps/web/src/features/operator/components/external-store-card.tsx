@@ -1,0 +1,451 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Collapse,
+  FileButton,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconFileUpload, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  EXTERNAL_UPLOAD_MAX_BYTES,
+  externalFormatLabels,
+  externalStoreMessages,
+  updateExternalStoreInput,
+  type ExternalStore,
+  type ExternalStoreRun,
+} from '@pricehub/shared/schemas/operator-external-stores';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import {
+  useDeleteExternalStore,
+  useExternalStoreRuns,
+  useRefreshExternalStore,
+  useReplaceStoreFile,
+  useRunFinished,
+  useUpdateExternalStore,
+} from '../api/external-stores';
+import { dateTime, LiveRun, RunReport, RunStatusBadge, triggerLabel } from './external-store-run';
+
+const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div" size="sm" fw={600}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function nextRun(store: ExternalStore): string {
+  if (store.sourceKind === 'file') return 'Only on "Refresh now"';
+  if (store.sourceKind === 'none') return 'Needs an address';
+  if (store.paused) return 'Paused';
+  const next = new Date(store.nextRunAt!);
+  return next.getTime() <= Date.now() ? 'Within a minute' : dateTime.format(next);
+}
+
+/** One store of the "Other stores" page: freshness, offers, actions, live progress and its run history. */
+export function ExternalStoreCard({ store, liveEvents }: { store: ExternalStore; liveEvents?: string }) {
+  const headingId = `external-store-${store.id}`;
+  const [events, setEvents] = useState<string | undefined>(liveEvents);
+  const [showHistory, setShowHistory] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [hours, setHours] = useState<number | string>(store.intervalHours);
+  const [deleting, setDeleting] = useState(false);
+  const [editingSource, setEditingSource] = useState(false);
+  const refresh = useRefreshExternalStore(store.id);
+  const update = useUpdateExternalStore(store.id);
+  const replaceFile = useReplaceStoreFile(store.id);
+  const runFinished = useRunFinished();
+  const running = store.lastRun?.status === 'running';
+  // A run under way that this page did not start (the scheduler, another operator): follow it too.
+  const followed =
+    events ?? (running ? `/api/operator/external-stores/${store.id}/runs/${store.lastRun!.id}/events` : undefined);
+
+  const refreshNow = () =>
+    refresh.mutate(undefined, {
+      onSuccess: (started) => setEvents(started.events),
+      onError: (error) => notifyError(error.message),
+    });
+  const uploadFile = (file: File | null) => {
+    if (!file) return;
+    if (file.size > EXTERNAL_UPLOAD_MAX_BYTES) return notifyError(externalStoreMessages.fileTooLarge);
+    replaceFile.mutate(file, {
+      onSuccess: (started) => setEvents(started.events),
+      onError: (error) => notifyError(error.message),
+    });
+  };
+  const setPaused = (paused: boolean) =>
+    update.mutate(
+      { paused },
+      {
+        onSuccess: () => notifySuccess(paused ? `${store.name} is paused` : `${store.name} is resumed`),
+        onError: (error) => notifyError(error.message),
+      },
+    );
+  const saveInterval = () => {
+    const value = Number(hours);
+    if (!Number.isInteger(value) || value < 1 || value > 720) {
+      notifyError('The refresh interval must be a whole number of hours from 1 to 720');
+      return;
+    }
+    update.mutate(
+      { intervalHours: value },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          notifySuccess(`${store.name} is refreshed every ${value} ${value === 1 ? 'hour' : 'hours'}`);
+        },
+        onError: (error) => notifyError(error.message),
+      },
+    );
+  };
+
+  return (
+    <Paper component="li" withBorder p="md" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <div style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={2} size="h4" id={headingId}>
+                {store.name}
+              </Title>
+              {store.paused && <Badge color="gray">Paused</Badge>}
+              {store.lastRun && <RunStatusBadge run={store.lastRun} />}
+            </Group>
+            {editingSource ? (
+              <SourceEditor store={store} onDone={() => setEditingSource(false)} />
+            ) : (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {store.sourceKind === 'url' && (
+                  <Anchor href={store.source} target="_blank" rel="noopener noreferrer nofollow" inherit>
+                    {store.source}
+                  </Anchor>
+                )}
+                {store.sourceKind === 'file' && `Uploaded file: ${store.source}`}
+                {store.sourceKind === 'none' && 'No address: its offers came from elsewhere (the demo data).'}
+                {store.sourceKind !== 'none' && ` · ${externalFormatLabels[store.format]}`}
+                {store.sourceKind !== 'file' && (
+                  <>
+                    {' '}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => setEditingSource(true)}
+                      aria-label={`Change the address of ${store.name}`}
+                    >
+                      {store.sourceKind === 'none' ? 'Give it an address' : 'Change'}
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+            )}
+          </div>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={refreshNow}
+              loading={refresh.isPending}
+              disabled={running || store.sourceKind === 'none'}
+              title={store.sourceKind === 'none' ? externalStoreMessages.noSource : undefined}
+              aria-label={`Refresh ${store.name} now`}
+            >
+              Refresh now
+            </Button>
+            {store.sourceKind === 'file' && (
+              <FileButton onChange={uploadFile} accept=".csv,.tsv,.txt,.xml,.rss,text/csv,application/xml,text/xml">
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    leftSection={<IconFileUpload size={16} aria-hidden />}
+                    loading={replaceFile.isPending}
+                    disabled={running}
+                    aria-label={`Upload a new file for ${store.name}`}
+                  >
+                    Upload new file
+                  </Button>
+                )}
+              </FileButton>
+            )}
+            {store.sourceKind === 'url' &&
+              (store.paused ? (
+                <Button
+                  variant="light"
+                  color="green"
+                  leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                  onClick={() => setPaused(false)}
+                  aria-label={`Resume ${store.name}`}
+                >
+                  Resume
+                </Button>
+              ) : (
+                <Button
+                  variant="light"
+                  color="gray"
+                  leftSection={<IconPlayerPause size={16} aria-hidden />}
+                  onClick={() => setPaused(true)}
+                  aria-label={`Pause ${store.name}`}
+                >
+                  Pause
+                </Button>
+              ))}
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setDeleting(true)}
+              aria-label={`Delete ${store.name}`}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Figure label="Offers">
+            {store.offers.available} of {store.offers.total} listed now
+          </Figure>
+          <Figure label="Last refreshed">{when(store.lastRefreshedAt)}</Figure>
+          <Figure label="Next refresh">{nextRun(store)}</Figure>
+          <Figure label="Refresh every">
+            {store.sourceKind === 'file' ? (
+              '—'
+            ) : editing ? (
+              <Group gap={4} wrap="nowrap">
+                <NumberInput
+                  aria-label="Hours between refreshes"
+                  size="xs"
+                  min={1}
+                  max={720}
+                  allowDecimal={false}
+                  value={hours}
+                  onChange={setHours}
+                  w={80}
+                />
+                <Button size="xs" onClick={saveInterval} loading={update.isPending}>
+                  Save
+                </Button>
+              </Group>
+            ) : (
+              <Group gap={4}>
+                {store.intervalHours} {store.intervalHours === 1 ? 'hour' : 'hours'}
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  onClick={() => setEditing(true)}
+                  aria-label={`Change how often ${store.name} is refreshed`}
+                >
+                  Change
+                </Anchor>
+              </Group>
+            )}
+          </Figure>
+        </SimpleGrid>
+
+        {followed ? (
+          <Paper bg="var(--mantine-color-gray-0)" p="sm" aria-label={`Refresh of ${store.name}`}>
+            <LiveRun
+              key={followed}
+              events={followed}
+              onFinished={() => {
+                void runFinished();
+              }}
+            />
+          </Paper>
+        ) : (
+          store.lastRun && (
+            <Text size="sm" c="dimmed">
+              Last run {when(store.lastRun.startedAt)} ({triggerLabel(store.lastRun).toLowerCase()}):{' '}
+              {store.lastRun.new} new, {store.lastRun.updated} updated, {store.lastRun.unchanged} unchanged,{' '}
+              {store.lastRun.unavailable} unavailable, {store.lastRun.failed} failed
+            </Text>
+          )
+        )}
+
+        <div>
+          <Button variant="subtle" size="xs" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
+            {showHistory ? 'Hide run history' : 'Show run history'}
+          </Button>
+          <Collapse in={showHistory}>{showHistory && <RunHistory storeId={store.id} />}</Collapse>
+        </div>
+      </Stack>
+      {deleting && <DeleteStoreDialog store={store} onClose={() => setDeleting(false)} />}
+    </Paper>
+  );
+}
+
+/** Gives a store a new address (checked by the shared schema); its next run reads from there. */
+function SourceEditor({ store, onDone }: { store: ExternalStore; onDone: () => void }) {
+  const [value, setValue] = useState(store.sourceKind === 'url' ? store.source : '');
+  const [error, setError] = useState<string | undefined>();
+  const update = useUpdateExternalStore(store.id);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateExternalStoreInput.safeParse({ source: value });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    update.mutate(parsed.data, {
+      onSuccess: () => {
+        notifySuccess(`${store.name} will be read from the new address`);
+        onDone();
+      },
+      onError: (e) => setError(e.message),
+    });
+  };
+  return (
+    <form onSubmit={save} noValidate>
+      <Group gap="xs" align="flex-start" mt={4}>
+        <TextInput
+          aria-label={`Address of ${store.name}`}
+          placeholder="https://store.example/feed.xml"
+          size="xs"
+          value={value}
+          error={error}
+          maxLength={2000}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setError(undefined);
+          }}
+          style={{ flex: '1 1 240px' }}
+          data-autofocus
+        />
+        <Button size="xs" type="submit" loading={update.isPending}>
+          Save
+        </Button>
+        <Button size="xs" variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function RunHistory({ storeId }: { storeId: number }) {
+  const runs = useExternalStoreRuns(storeId);
+  const [open, setOpen] = useState<number | null>(null);
+  if (runs.isLoading) return <Text size="sm">Loading runs…</Text>;
+  if (runs.isError) return <Alert color="red">{runs.error.message}</Alert>;
+  const items = runs.data!.items;
+  if (items.length === 0) return <Text size="sm">No runs yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label="Run history" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Started</Table.Th>
+            <Table.Th>How</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>New</Table.Th>
+            <Table.Th>Updated</Table.Th>
+            <Table.Th>Unchanged</Table.Th>
+            <Table.Th>Unavailable</Table.Th>
+            <Table.Th>Failed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((run) => (
+            <RunRow
+              key={run.id}
+              run={run}
+              open={open === run.id}
+              onToggle={() => setOpen(open === run.id ? null : run.id)}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function RunRow({ run, open, onToggle }: { run: ExternalStoreRun; open: boolean; onToggle: () => void }) {
+  const hasDetail = run.failures.length > 0 || run.error !== null;
+  return (
+    <>
+      <Table.Tr>
+        <Table.Td>{when(run.startedAt)}</Table.Td>
+        <Table.Td>{triggerLabel(run)}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <RunStatusBadge run={run} />
+        </Table.Td>
+        <Table.Td>{run.new}</Table.Td>
+        <Table.Td>{run.updated}</Table.Td>
+        <Table.Td>{run.unchanged}</Table.Td>
+        <Table.Td>{run.unavailable}</Table.Td>
+        <Table.Td>
+          {hasDetail ? (
+            <Anchor component="button" type="button" size="sm" onClick={onToggle} aria-expanded={open}>
+              {run.failed} {open ? '(hide reasons)' : '(show reasons)'}
+            </Anchor>
+          ) : (
+            run.failed
+          )}
+        </Table.Td>
+      </Table.Tr>
+      {open && (
+        <Table.Tr>
+          <Table.Td colSpan={8}>
+            <RunReport run={run} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
+
+function DeleteStoreDialog({ store, onClose }: { store: ExternalStore; onClose: () => void }) {
+  const remove = useDeleteExternalStore(store.id);
+  const offers = store.offers.total;
+  return (
+    <Modal opened onClose={onClose} title={`Delete ${store.name}?`} centered>
+      <Stack>
+        <Text size="sm">
+          Its {offers} {offers === 1 ? 'offer leaves' : 'offers leave'} every product page at once, and their price
+          history and reviews are deleted. Catalogue products stay; their lowest price and number of offers are
+          recounted without this store. Its run history is deleted too. This cannot be undone.
+        </Text>
+        {remove.isError && (
+          <Alert color="red" role="alert">
+            {remove.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: (result) => {
+                  notifySuccess(result.message);
+                  onClose();
+                },
+              })
+            }
+          >
+            Delete store and offers
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

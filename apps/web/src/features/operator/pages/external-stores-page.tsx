@@ -1,0 +1,69 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { usePageTitle } from '../../../components/page-title';
+import { notifySuccess } from '../../../components/notify';
+import { useExternalStores } from '../api/external-stores';
+import { ExternalStoreCard } from '../components/external-store-card';
+import { ExternalStoreForm } from '../components/external-store-form';
+import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+
+/**
+ * /operator/external-stores: the other stores whose offers PriceHub compares. Add one by an address or a file
+ * (previewed first), refresh it now and watch the progress, pause it, change its interval, delete it, and read
+ * its runs.
+ */
+export function ExternalStoresPage() {
+  usePageTitle('Other stores');
+  const stores = useExternalStores();
+  const [adding, setAdding] = useState(false);
+  // The first run of a store just added, followed live on its card.
+  const [justAdded, setJustAdded] = useState<{ id: number; events: string } | null>(null);
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            Other stores
+          </Title>
+          <Text size="sm" c="dimmed">
+            Stores whose offers and prices appear next to our sellers&apos; on product pages.
+          </Text>
+        </div>
+        {!adding && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            Add a store
+          </Button>
+        )}
+      </Group>
+      {adding && (
+        <ExternalStoreForm
+          onCancel={() => setAdding(false)}
+          onCreated={(created) => {
+            notifySuccess(created.message);
+            setJustAdded({ id: created.store.id, events: created.events });
+            setAdding(false);
+          }}
+        />
+      )}
+      {stores.isLoading ? (
+        <LoadingState label="Loading stores" />
+      ) : stores.isError ? (
+        <ErrorState error={stores.error} onRetry={() => stores.refetch()} />
+      ) : stores.data!.items.length === 0 ? (
+        <EmptyState message="No other stores yet. Add one by the address of its feed, sitemap or pages, or upload a file." />
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Other stores">
+          {stores.data!.items.map((store) => (
+            <ExternalStoreCard
+              key={store.id}
+              store={store}
+              liveEvents={justAdded?.id === store.id ? justAdded.events : undefined}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -180,6 +181,8 @@ export const products = pgTable(
     index('products_gtin_idx').on(t.gtin),
     index('products_match_key_idx').on(t.matchKey),
     index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // Near misses in the operators' matching queue: same brand and model tokens, other specs (migration 0013).
+    index('products_model_key_idx').on(sql`split_part(${t.matchKey}, '|', 1)`, sql`split_part(${t.matchKey}, '|', 2)`),
     // Search facets and filter-only result pages read these with index-only scans instead of visiting the heap
     // (a category holds ~40% of 100k products): every column the search reads is in them.
     index('products_facet_category_idx').on(
@@ -258,6 +261,57 @@ export const productRedirects = pgTable('product_redirects', {
     .references(() => products.id, { onDelete: 'cascade' }),
 });
 
+/**
+ * An operator's decision about one offer or listing (confirmed where it is, split out, moved), which the matcher
+ * honours whenever the item comes again: keyed by the external store's slug and its item id, or by the listing.
+ */
+export const matchDecisions = pgTable(
+  'match_decisions',
+  {
+    id: serial('id').primaryKey(),
+    storeSlug: text('store_slug'),
+    storeItemId: text('store_item_id'),
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    decision: text('decision').notNull(),
+    decidedBy: integer('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('match_decisions_offer_uq')
+      .on(t.storeSlug, t.storeItemId)
+      .where(sql`${t.listingId} is null`),
+    uniqueIndex('match_decisions_listing_uq')
+      .on(t.listingId)
+      .where(sql`${t.listingId} is not null`),
+    index('match_decisions_product_idx').on(t.productId),
+    check('match_decisions_decision', sql`${t.decision} in ('confirm', 'split', 'move')`),
+    check(
+      'match_decisions_one_key',
+      sql`(${t.listingId} is null) = (${t.storeSlug} is not null and ${t.storeItemId} is not null)`,
+    ),
+  ],
+);
+
+/** Other GTINs (14 digits) and match keys that name a product: extra GTINs, and those of products merged into it. */
+export const productAliases = pgTable(
+  'product_aliases',
+  {
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.value] }),
+    index('product_aliases_product_idx').on(t.productId),
+    check('product_aliases_kind', sql`${t.kind} in ('gtin', 'match_key')`),
+  ],
+);
+
 /** One-off data changes done in code after the SQL migrations (e.g. the catalogue's first grouping), by name. */
 export const dataMigrations = pgTable('data_migrations', {
   name: text('name').primaryKey(),
@@ -299,6 +353,17 @@ export const searchTerms = pgTable(
   (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
 
+/** Searches that found nothing, counted per normalised term and day: what the catalogue team should add. */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    term: text('term').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.day] }), index('search_misses_day_idx').on(t.day)],
+);
+
 export const productViews = pgTable(
   'product_views',
   {
@@ -324,9 +389,53 @@ export const externalStores = pgTable(
     format: text('format').notNull().default('auto'),
     refreshIntervalMinutes: integer('refresh_interval_minutes').notNull().default(360),
     lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }),
+    /** An operator's pause: the scheduled refresh skips the store ("Refresh now" still runs it). */
+    paused: boolean('paused').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('external_stores_name_uq').on(t.name), uniqueIndex('external_stores_slug_uq').on(t.slug)],
+);
+
+/** A store added by uploading a CSV or feed file: the file itself, which its refreshes read again. */
+export const externalStoreFiles = pgTable('external_store_files', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => externalStores.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  content: text('content').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One ingestion of an external store (scheduled, "Refresh now", or a new upload): its progress while it runs,
+ * read by the progress stream of any server, then its report.
+ */
+export const externalStoreRuns = pgTable(
+  'external_store_runs',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => externalStores.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').notNull(),
+    status: text('status').notNull().default('running'),
+    phase: text('phase').notNull().default('fetch'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    newCount: integer('new_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    unavailableCount: integer('unavailable_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    failures: jsonb('failures').$type<{ where: string; reason: string }[]>().notNull().default([]),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('external_store_runs_store_idx').on(t.storeId, t.startedAt),
+    check('external_store_runs_status', sql`${t.status} in ('running', 'done', 'failed')`),
+  ],
 );
 
 export const offers = pgTable(
@@ -418,6 +527,9 @@ export const reviews = pgTable(
     rating: integer('rating'),
     text: text('text').notNull(),
     sentimentScore: real('sentiment_score').notNull().default(0),
+    /** Set by an operator (moderation, 0014): a hidden review leaves every public read and every rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -425,6 +537,30 @@ export const reviews = pgTable(
     index('reviews_offer_idx').on(t.offerId),
     uniqueIndex('reviews_order_line_uq').on(t.orderLineId),
     check('reviews_rating_range', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+export const reportStatusEnum = pgEnum('report_status', ['open', 'dismissed', 'actioned']);
+
+/** A shopper's report of a review, one per shopper and review; an operator hides the review or dismisses it. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: reportStatusEnum('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('review_reports_reporter_uq').on(t.reviewId, t.reporterId),
+    index('review_reports_status_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -601,6 +737,44 @@ export const notifications = pgTable(
   (t) => [index('notifications_store_idx').on(t.storeId, t.createdAt)],
 );
 
+export const customerNotificationKindEnum = pgEnum('customer_notification_kind', [
+  'order_status',
+  'order_rejected',
+  'return_requested',
+  'return_accepted',
+  'return_refused',
+  'payment_refunded',
+]);
+
+/**
+ * A customer's notifications about their orders, written in the transaction of each event. Apart from the
+ * sellers' table: those rows are a store's (product, customer, total) and have no read state.
+ */
+export const customerNotifications = pgTable(
+  'customer_notifications',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: customerNotificationKindEnum('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_notifications_customer_idx').on(t.customerId, t.id),
+    index('customer_notifications_unread_idx')
+      .on(t.customerId)
+      .where(sql`${t.readAt} is null`),
+    index('customer_notifications_order_idx').on(t.orderId),
+  ],
+);
+
 // ── seller campaigns ─────────────────────────────────────────────────────────────────────────────
 
 export const sales = pgTable(
@@ -686,6 +860,26 @@ export const complaints = pgTable(
   (t) => [index('complaints_customer_idx').on(t.customerId), index('complaints_store_idx').on(t.storeId)],
 );
 
+export const escalationStatusEnum = pgEnum('escalation_status', ['open', 'refunded', 'closed']);
+
+/** A customer's appeal to the operators against a complaint its seller resolved; at most one per complaint. */
+export const complaintEscalations = pgTable(
+  'complaint_escalations',
+  {
+    complaintId: integer('complaint_id')
+      .primaryKey()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: escalationStatusEnum('status').notNull().default('open'),
+    /** The operator's message to both sides when they refunded or closed it. */
+    resolution: text('resolution').notNull().default(''),
+    refundAmount: money('refund_amount'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('complaint_escalations_status_idx').on(t.status, t.createdAt)],
+);
+
 /** A customer's request to send back a Completed order; the seller accepts (restock and refund) or refuses it. */
 export const returnStatusEnum = pgEnum('return_status', ['Requested', 'Accepted', 'Refused']);
 
@@ -732,6 +926,9 @@ export const blogs = pgTable(
     summary: text('summary').notNull(),
     /** BLOG_RENDER_VERSION of the renderer that made `html`: an older one is rendered again at start-up. */
     renderVersion: integer('render_version').notNull().default(0),
+    /** Set by an operator (moderation, 0014): a hidden post leaves the public list and page. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ComplaintEscalation } from './operator-escalations';
 
 export const complaintMessages = {
   orderRequired: 'Please select an order',
@@ -38,4 +39,6 @@ export interface Complaint {
   updatedAt: string;
   store: { name: string; slug: string };
   customer: { name: string; email: string };
+  /** The customer's appeal to the PriceHub team, once the seller resolved it; null when there is none. */
+  escalation: ComplaintEscalation | null;
 }

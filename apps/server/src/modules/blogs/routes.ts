@@ -20,7 +20,7 @@ export const blogsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/blogs/:id',
     { config: { access: 'public' }, schema: { tags: ['blogs'], params: idParams } },
-    async (request) => ({ blog: await blogsService.getPost(ctx, request.params.id) }),
+    async (request) => ({ blog: await blogsService.getPost(ctx, request.params.id, true) }),
   );
 
   app.get('/seller/blogs', { config: { access: 'seller' }, schema: { tags: ['blogs'] } }, async (request) => ({

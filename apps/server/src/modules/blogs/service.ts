@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import {
   blogMessages as m,
   type BlogInput,
@@ -47,17 +47,21 @@ export async function listPosts(ctx: AppContext, query: BlogListQuery): Promise<
       .select(summaryColumns)
       .from(blogs)
       .innerJoin(stores, eq(stores.id, blogs.storeId))
+      .where(isNull(blogs.hiddenAt))
       .orderBy(...newestFirst)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ n: count() }).from(blogs),
+    ctx.db.select({ n: count() }).from(blogs).where(isNull(blogs.hiddenAt)),
   ]);
   const summaries: BlogSummary[] = rows.map(dates);
   return { blogs: summaries, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getPost(ctx: AppContext, id: number): Promise<BlogPost> {
-  const [row] = await postsQuery(ctx.db).where(eq(blogs.id, id));
+/** A post by id; `visibleOnly` (the public page) leaves out posts an operator has hidden. */
+export async function getPost(ctx: AppContext, id: number, visibleOnly = false): Promise<BlogPost> {
+  const [row] = await postsQuery(ctx.db).where(
+    visibleOnly ? and(eq(blogs.id, id), isNull(blogs.hiddenAt)) : eq(blogs.id, id),
+  );
   if (!row) throw notFound(m.notFound);
   return dates(row);
 }

@@ -4,6 +4,7 @@ import { productIdParams, productQuery, storeSlugParams, suggestionQuery } from 
 import type { AppContext } from '../../context';
 import { takeHit, type RateLimit } from '../../http/rate-limit';
 import { searchProductsJson } from './search';
+import { recordSearchMiss } from './search-misses';
 import { homePayload, locateProduct, productDetail, recordView, sitemapEntries, storePage } from './service';
 import { suggestJson } from './suggestions';
 
@@ -19,7 +20,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/products',
     { config: { access: 'public' }, schema: { tags, querystring: productQuery } },
-    async (request, reply) => reply.type(JSON_TYPE).send(await searchProductsJson(ctx.db, request.query, ctx.now)),
+    async (request, reply) => {
+      const json = await searchProductsJson(ctx.db, request.query, ctx.now);
+      // Counting a miss must never cost the shopper their results.
+      await recordSearchMiss(ctx.db, request.query, json, ctx.now()).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not count a search without results'),
+      );
+      return reply.type(JSON_TYPE).send(json);
+    },
   );
 
   app.get(

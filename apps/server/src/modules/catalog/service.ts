@@ -55,7 +55,7 @@ export async function productDetail(
   }>(
     ctx.db,
     sql`select id, author, rating, text, sentiment_score, created_at from reviews
-        where product_id = ${id} order by created_at desc, id desc limit 100`,
+        where product_id = ${id} and hidden_at is null order by created_at desc, id desc limit 100`,
   );
   const score = summarize(reviews.map((r) => Number(r.sentiment_score)));
   return {

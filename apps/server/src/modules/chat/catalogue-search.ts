@@ -79,9 +79,9 @@ export async function searchCatalogue(
           select p.id, p.name, p.brand, p.category::text as category, p.ram_gb, p.storage_gb, p.views, p.units_sold,
             ${query ? sql`ts_rank(p.search, ${query})` : sql`0::real`} as rank,
             offered.lowest, offered.in_stock, offered.stores,
-            (select count(*)::int from reviews r where r.product_id = p.id and r.sentiment_score > 0) as positive,
-            (select count(*)::int from reviews r where r.product_id = p.id and r.sentiment_score < 0) as negative,
-            (select avg(r.rating) from reviews r where r.product_id = p.id) as avg_rating
+            (select count(*)::int from reviews r where r.product_id = p.id and r.hidden_at is null and r.sentiment_score > 0) as positive,
+            (select count(*)::int from reviews r where r.product_id = p.id and r.hidden_at is null and r.sentiment_score < 0) as negative,
+            (select avg(r.rating) from reviews r where r.product_id = p.id and r.hidden_at is null) as avg_rating
           from products p
           left join lateral (
             select coalesce(min(x.pays) filter (where x.in_stock), min(x.pays)) as lowest,

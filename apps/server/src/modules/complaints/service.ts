@@ -7,13 +7,14 @@ import {
 } from '@pricehub/shared/schemas/complaint';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { accounts, complaints, orders, stores } from '../../db/schema';
+import { accounts, complaintEscalations, complaints, orders, stores } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 const selection = {
   c: complaints,
   store: { name: stores.name, slug: stores.slug },
   customer: { name: accounts.name, email: accounts.email },
+  escalation: complaintEscalations,
 };
 
 function listQuery(db: Db) {
@@ -21,12 +22,13 @@ function listQuery(db: Db) {
     .select(selection)
     .from(complaints)
     .innerJoin(stores, eq(stores.id, complaints.storeId))
-    .innerJoin(accounts, eq(accounts.id, complaints.customerId));
+    .innerJoin(accounts, eq(accounts.id, complaints.customerId))
+    .leftJoin(complaintEscalations, eq(complaintEscalations.complaintId, complaints.id));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof listQuery>['execute']>>[number];
 
-const toComplaint = ({ c, store, customer }: Row): Complaint => ({
+const toComplaint = ({ c, store, customer, escalation: e }: Row): Complaint => ({
   id: c.id,
   orderId: c.orderId,
   subject: c.subject,
@@ -37,6 +39,14 @@ const toComplaint = ({ c, store, customer }: Row): Complaint => ({
   updatedAt: c.updatedAt.toISOString(),
   store,
   customer,
+  escalation: e && {
+    status: e.status,
+    reason: e.reason,
+    resolution: e.resolution,
+    refundAmount: e.refundAmount,
+    createdAt: e.createdAt.toISOString(),
+    resolvedAt: e.resolvedAt?.toISOString() ?? null,
+  },
 });
 
 async function byId(db: Db, id: number): Promise<Complaint | undefined> {

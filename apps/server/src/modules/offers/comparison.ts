@@ -61,7 +61,7 @@ async function storeSentiment(db: Db, storeIds: number[]) {
     sql`select o.store_id as id, count(*) filter (where r.sentiment_score > 0)::int as positive,
           count(*) filter (where r.sentiment_score < 0)::int as negative
         from reviews r join order_lines ol on ol.id = r.order_line_id join orders o on o.id = ol.order_id
-        where o.store_id in ${ids(storeIds)} group by 1`,
+        where o.store_id in ${ids(storeIds)} and r.hidden_at is null group by 1`,
   );
   for (const r of rows) counts.set(r.id, r);
   return counts;

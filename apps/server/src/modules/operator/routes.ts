@@ -11,13 +11,19 @@ import {
 import type { AppContext } from '../../context';
 import { currentStoreId, currentUser } from '../../http/access';
 import { listAudit } from './audit';
+import { externalStoresRoutes } from './external-stores-routes';
 import { internalOperatorRoutes } from './internal-routes';
+import { operatorMatchingRoutes } from './matching-routes';
+import { moderationRoutes } from './moderation-routes';
 import { listOperatorStores } from './stores';
 import { reopenStore, sellerSuspension, suspendStore } from './suspension';
 
 /** The operator console's API (every route for operators only), and the one seller route about suspension. */
 export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(internalOperatorRoutes, { ctx });
+  await app.register(operatorMatchingRoutes, { ctx });
+  await app.register(moderationRoutes, { ctx });
+  await app.register(externalStoresRoutes, { ctx });
   const tags = ['operator'];
 
   app.get(

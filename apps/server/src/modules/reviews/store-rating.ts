@@ -8,7 +8,7 @@ import { queryRows, type Db } from '../../db/client';
  * without an order (the demo's, and those from before orders were kept) of a catalogue product this store lists.
  */
 export const storeReviewsWhere = (storeId: SQL) =>
-  sql`r.rating is not null and (
+  sql`r.rating is not null and r.hidden_at is null and (
         r.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id
                             where o.store_id = ${storeId})
         or (r.order_line_id is null and r.product_id in (select product_id from listings where store_id = ${storeId})))`;

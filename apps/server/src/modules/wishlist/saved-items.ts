@@ -46,9 +46,9 @@ export async function listSaved(db: Db, list: SavedList, customerId: number, now
           p.brand, p.category::text as category, p.ram_gb, p.storage_gb,
           o.name as o_name, o.image as o_image, o.brand as o_brand, o.price as o_price,
           (o.in_stock and o.available) as o_in_stock, oes.name as o_store,
-          (select count(*)::int from reviews r where r.sentiment_score > 0 and
+          (select count(*)::int from reviews r where r.hidden_at is null and r.sentiment_score > 0 and
              (case when i.offer_id is null then r.product_id = p.id else r.offer_id = i.offer_id end)) as positive,
-          (select count(*)::int from reviews r where r.sentiment_score < 0 and
+          (select count(*)::int from reviews r where r.hidden_at is null and r.sentiment_score < 0 and
              (case when i.offer_id is null then r.product_id = p.id else r.offer_id = i.offer_id end)) as negative
         from ${table(list)} i
         left join offers o on o.id = i.offer_id

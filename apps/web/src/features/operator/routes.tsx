@@ -16,10 +16,44 @@ export const bareRoutes: RouteObject[] = [
     path: '/operator',
     lazy: () => import('./components/operator-layout').then((m) => ({ Component: m.OperatorLayout })),
     children: [
-      { index: true, element: <Navigate to="/operator/stores" replace /> },
+      { index: true, element: <Navigate to="/operator/dashboard" replace /> },
+      {
+        path: 'dashboard',
+        lazy: () => import('./pages/moderation-dashboard-page').then((m) => ({ Component: m.PlatformDashboardPage })),
+      },
+      {
+        path: 'moderation',
+        lazy: () => import('./pages/moderation-page').then((m) => ({ Component: m.ModerationPage })),
+      },
+      {
+        path: 'escalations',
+        lazy: () => import('./pages/moderation-escalations-page').then((m) => ({ Component: m.EscalationsPage })),
+      },
       {
         path: 'stores',
         lazy: () => import('./pages/stores-page').then((m) => ({ Component: m.StoresPage })),
+      },
+      {
+        path: 'external-stores',
+        lazy: () => import('./pages/external-stores-page').then((m) => ({ Component: m.ExternalStoresPage })),
+      },
+      {
+        // Matching and the catalogue editor (one chunk each page).
+        children: [
+          {
+            path: 'matching',
+            lazy: () => import('./pages/matching-page').then((m) => ({ Component: m.MatchingPage })),
+          },
+          {
+            path: 'catalogue',
+            lazy: () => import('./pages/matching-catalogue-page').then((m) => ({ Component: m.MatchingCataloguePage })),
+          },
+          {
+            path: 'catalogue/:productId',
+            lazy: () =>
+              import('./pages/matching-catalogue-edit-page').then((m) => ({ Component: m.MatchingCatalogueEditPage })),
+          },
+        ],
       },
       {
         path: 'audit',

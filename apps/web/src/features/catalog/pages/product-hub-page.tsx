@@ -14,6 +14,7 @@ import { productQuery, recordView, useProduct } from '../api/catalog';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { LowestPrice, StoreCountLine } from '../components/price-tag';
 import { ProductGrid } from '../components/product-grid';
+import { ReportReviewButton } from '../components/report-review-button';
 import { useShopperActions } from '../components/use-buy';
 
 const categoryLabel = { mobile: 'Mobile', laptop: 'Laptop', computer: 'Computer' } as const;
@@ -202,6 +203,9 @@ function Reviews({ product: p }: { product: ProductDetail }) {
               <Text size="sm" mt={4}>
                 {r.text}
               </Text>
+              <Group justify="flex-end" mt={4}>
+                <ReportReviewButton reviewId={r.id} author={r.author || 'Customer'} />
+              </Group>
             </Paper>
           ))}
         </Stack>

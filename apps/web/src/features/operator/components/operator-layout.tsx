@@ -1,13 +1,30 @@
 import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingStore, IconBuildingWarehouse, IconHistory, IconLogout } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconBuildingWarehouse,
+  IconChartLine,
+  IconFlag,
+  IconGitMerge,
+  IconHistory,
+  IconMessageReport,
+  IconPackage,
+  IconLogout,
+  IconWorldWww,
+} from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSession } from '../../../api/session';
 import { notifyError } from '../../../components/notify';
 import { RequireRole } from '../../../components/require-role';
 
 const items = [
+  { to: '/operator/dashboard', label: 'Dashboard', icon: IconChartLine },
   { to: '/operator/stores', label: 'Sellers', icon: IconBuildingStore },
+  { to: '/operator/external-stores', label: 'Other stores', icon: IconWorldWww },
+  { to: '/operator/moderation', label: 'Moderation', icon: IconFlag },
+  { to: '/operator/escalations', label: 'Escalations', icon: IconMessageReport },
+  { to: '/operator/matching', label: 'Matching', icon: IconGitMerge },
+  { to: '/operator/catalogue', label: 'Catalogue', icon: IconPackage },
   { to: '/operator/audit', label: 'Audit log', icon: IconHistory },
 ];
 
@@ -46,7 +63,7 @@ function OperatorShell() {
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open operator menu" />
             <IconBuildingWarehouse size={22} aria-hidden />
             <Title order={1} size="h4">
-              <Link to="/operator/stores" style={{ color: 'inherit', textDecoration: 'none' }}>
+              <Link to="/operator/dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
                 PriceHub Operations
               </Link>
             </Title>

@@ -13,6 +13,13 @@ const actionLabels: Record<string, string> = {
   'store.suspend': 'Suspended a store',
   'store.reopen': 'Reopened a store',
   'operator.create': 'Created an operator',
+  'review.hide': 'Hid a review',
+  'review.unhide': 'Showed a review again',
+  'review.dismiss-reports': 'Dismissed the reports of a review',
+  'blog.hide': 'Hid a blog post',
+  'blog.unhide': 'Showed a blog post again',
+  'escalation.refund': 'Refunded an escalated complaint',
+  'escalation.close': 'Closed an escalated complaint',
 };
 const actionLabel = (action: string) => actionLabels[action] ?? action;
 const actionColor = (action: string) =>

@@ -46,7 +46,7 @@ describe('operator sign-in', { timeout: 30_000 }, () => {
     });
     renderPage(<OperatorLoginPage />, { path: '/operator/login', state: { from: '//evil.example/phish' } });
     signIn();
-    await expectLandedAt('/operator/stores');
+    await expectLandedAt('/operator/dashboard');
   });
 
   it('shows the server’s refusal and keeps what was typed', async () => {

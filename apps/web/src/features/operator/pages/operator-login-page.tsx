@@ -27,7 +27,7 @@ function useReturnPath(): string {
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && /^\/operator(\/|$)/.test(from) && !from.startsWith('//')
     ? from
-    : '/operator/stores';
+    : '/operator/dashboard';
 }
 
 /** /operator/login: the console's own sign-in, apart from the shop's. Accounts come from the command line only. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Complaint, ComplaintInput, ComplaintUpdate } from '@pricehub/shared/schemas/complaint';
+import type { ComplaintEscalation, EscalateInput } from '@pricehub/shared/schemas/operator-escalations';
 import { get, post, put } from '../../../api/client';
 
 const mineKey = ['complaints', 'mine'] as const;
@@ -12,6 +13,16 @@ export function useFileComplaint() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ComplaintInput) => post<{ message: string; complaint: Complaint }>('/complaints', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: mineKey }),
+  });
+}
+
+/** The customer appeals to the PriceHub team against a complaint its seller resolved. */
+export function useEscalateComplaint(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EscalateInput) =>
+      post<{ message: string; escalation: ComplaintEscalation }>(`/complaints/${id}/escalate`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: mineKey }),
   });
 }

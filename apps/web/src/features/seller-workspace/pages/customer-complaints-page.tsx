@@ -5,6 +5,7 @@ import { messages } from '@pricehub/shared/messages';
 import { RequireRole } from '../../../components/require-role';
 import { usePageTitle } from '../../../components/page-title';
 import { useMyComplaints } from '../api/complaints';
+import { ComplaintEscalation } from '../components/complaint-escalation';
 import { ComplaintStatusBadge } from '../components/complaint-status-badge';
 import { EmptyState, LoadError, PageLoader } from '../components/query-states';
 
@@ -45,6 +46,7 @@ function MyComplaints() {
               </Text>
               {c.actionTaken || 'None yet'}
             </Text>
+            <ComplaintEscalation complaint={c} />
           </Stack>
         </Paper>
       ))}

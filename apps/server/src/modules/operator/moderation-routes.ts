@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { platformDashboardQuery } from '@pricehub/shared/schemas/operator-dashboard';
+import {
+  closeEscalationInput,
+  complaintIdParams,
+  escalateInput,
+  escalationQuery,
+  refundEscalationInput,
+} from '@pricehub/shared/schemas/operator-escalations';
+import {
+  blogIdParams,
+  blogModerationQuery,
+  hideInput,
+  moderationQuery,
+  optionalReasonInput,
+  reportReviewInput,
+  reviewIdParams,
+} from '@pricehub/shared/schemas/operator-moderation';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
+import { closeEscalation, escalateComplaint, listEscalations, refundEscalation } from './escalations';
+import {
+  dismissReports,
+  hideBlog,
+  hideReview,
+  listBlogsForModeration,
+  listModeration,
+  reportReview,
+  unhideBlog,
+  unhideReview,
+} from './moderation';
+import { platformDashboard } from './platform-dashboard';
+
+/**
+ * Moderation (shoppers report reviews; operators hide or show reviews and blog posts), escalated complaints
+ * (customers appeal; operators refund or close), and the platform dashboard. Every operator write is audited.
+ */
+export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['operator'];
+  const operatorOnly = { access: 'operator' as const };
+  // Unhiding and dismissing may say why, so their body may be left out altogether.
+  const optionalReason = optionalReasonInput.nullish();
+
+  app.post(
+    '/reviews/:id/reports',
+    { config: { access: 'customer' }, schema: { tags: ['reviews'], params: reviewIdParams, body: reportReviewInput } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const result = await reportReview(ctx, user.id, request.params.id, request.body.reason, {
+        account: String(user.id),
+        address: request.ip,
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get('/operator/moderation', { config: operatorOnly, schema: { tags, querystring: moderationQuery } }, (request) =>
+    listModeration(ctx.db, request.query),
+  );
+
+  app.post(
+    '/operator/moderation/reviews/:id/hide',
+    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: hideInput } },
+    (request) => hideReview(ctx, currentUser(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/operator/moderation/reviews/:id/unhide',
+    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason } },
+    (request) => unhideReview(ctx, currentUser(request), request.params.id, request.body?.reason),
+  );
+
+  app.post(
+    '/operator/moderation/reviews/:id/dismiss',
+    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason } },
+    (request) => dismissReports(ctx, currentUser(request), request.params.id, request.body?.reason),
+  );
+
+  app.get(
+    '/operator/moderation/blogs',
+    { config: operatorOnly, schema: { tags, querystring: blogModerationQuery } },
+    (request) => listBlogsForModeration(ctx.db, request.query),
+  );
+
+  app.post(
+    '/operator/moderation/blogs/:id/hide',
+    { config: operatorOnly, schema: { tags, params: blogIdParams, body: hideInput } },
+    (request) => hideBlog(ctx, currentUser(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/operator/moderation/blogs/:id/unhide',
+    { config: operatorOnly, schema: { tags, params: blogIdParams, body: optionalReason } },
+    (request) => unhideBlog(ctx, currentUser(request), request.params.id, request.body?.reason),
+  );
+
+  app.post(
+    '/complaints/:id/escalate',
+    {
+      config: { access: 'customer' },
+      schema: { tags: ['complaints'], params: complaintIdParams, body: escalateInput },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await escalateComplaint(ctx, currentUser(request).id, request.params.id, request.body.reason)),
+  );
+
+  app.get(
+    '/operator/escalations',
+    { config: operatorOnly, schema: { tags, querystring: escalationQuery } },
+    (request) => listEscalations(ctx.db, request.query),
+  );
+
+  app.post(
+    '/operator/escalations/:id/refund',
+    { config: operatorOnly, schema: { tags, params: complaintIdParams, body: refundEscalationInput } },
+    (request) => refundEscalation(ctx, currentUser(request), request.params.id, request.body, request.log),
+  );
+
+  app.post(
+    '/operator/escalations/:id/close',
+    { config: operatorOnly, schema: { tags, params: complaintIdParams, body: closeEscalationInput } },
+    (request) => closeEscalation(ctx, currentUser(request), request.params.id, request.body.message),
+  );
+
+  app.get(
+    '/operator/dashboard',
+    { config: operatorOnly, schema: { tags, querystring: platformDashboardQuery } },
+    (request) => platformDashboard(ctx, request.query.days),
+  );
+};

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type {
+  IngestionFailure,
+  PlatformDashboard,
+  StoreFreshness,
+  TradeDay,
+} from '@pricehub/shared/schemas/operator-dashboard';
+import type { AppContext } from '../../context';
+import { queryRows } from '../../db/client';
+import { topSearchMisses } from '../catalog/search-misses';
+import { openEscalationCount } from './escalations';
+import { openReportCount } from './moderation';
+
+const DAY_MS = 86_400_000;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** As on the Sellers page: placed, not cancelled, and not a card payment still open or given up. */
+const traded = sql.raw(`o.status <> 'Cancelled' and o.payment_status not in ('pending', 'expired')`);
+
+/**
+ * The platform at a glance over the last `days` days (UTC days, today included): trade per day, the sellers who
+ * sold, how fresh each other store's prices are, the runs that failed, and what shoppers searched for in vain.
+ */
+export async function platformDashboard(ctx: AppContext, days: number): Promise<PlatformDashboard> {
+  const now = ctx.now();
+  const today = now.toISOString().slice(0, 10);
+  const first = new Date(Date.parse(today) - (days - 1) * DAY_MS);
+  const db = ctx.db;
+
+  const [trade, sellers, freshness, failures, misses, openReports, openEscalations] = await Promise.all([
+    queryRows<{ date: string; orders: number; gmv: number | string }>(
+      db,
+      sql`select to_char(d.day, 'YYYY-MM-DD') as date, count(o.id)::int as orders, coalesce(sum(o.total), 0)::bigint as gmv
+          from generate_series(${first.toISOString().slice(0, 10)}::date, ${today}::date, interval '1 day') d(day)
+          left join orders o on (o.created_at at time zone 'UTC')::date = d.day::date and ${traded}
+          group by d.day order by d.day`,
+    ),
+    queryRows<{ active: number; open: number }>(
+      db,
+      sql`select (select count(distinct o.store_id)::int from orders o join stores s on s.id = o.store_id
+                  where s.status = 'open' and o.created_at >= ${first} and ${traded}) as active,
+                 (select count(*)::int from stores where status = 'open') as open`,
+    ),
+    queryRows<{
+      id: number;
+      name: string;
+      paused: boolean;
+      interval_minutes: number;
+      offers: number;
+      oldest_check: Date | string | null;
+      last_refresh: Date | string | null;
+    }>(
+      db,
+      sql`select s.id, s.name, s.paused, s.refresh_interval_minutes as interval_minutes,
+                 count(o.id)::int as offers, min(o.last_checked_at) as oldest_check,
+                 s.last_refreshed_at as last_refresh
+          from external_stores s left join offers o on o.external_store_id = s.id and o.available
+          group by s.id order by min(o.last_checked_at) nulls first, s.name`,
+    ),
+    queryRows<{
+      id: number;
+      store: string;
+      at: Date | string;
+      error: string | null;
+      failed: number;
+      reasons: string[] | null;
+    }>(
+      db,
+      sql`select r.id, s.name as store, coalesce(r.finished_at, r.started_at) as at, r.error, r.failed_count as failed,
+                 (select array_agg(coalesce(f->>'reason', f->>'message', f #>> '{}'))
+                  from (select f from jsonb_array_elements(r.failures) f limit 3) x) as reasons
+          from external_store_runs r join external_stores s on s.id = r.store_id
+          where (r.status = 'failed' or r.failed_count > 0) and r.started_at >= ${first}
+          order by r.started_at desc, r.id desc limit 20`,
+    ),
+    topSearchMisses(db, days, now),
+    openReportCount(db),
+    openEscalationCount(db),
+  ]);
+
+  const tradeDays: TradeDay[] = trade.map((d) => ({ date: d.date, orders: d.orders, gmv: Number(d.gmv) }));
+  const stores: StoreFreshness[] = freshness.map((s) => {
+    const last = s.last_refresh === null ? null : new Date(s.last_refresh);
+    return {
+      id: s.id,
+      name: s.name,
+      paused: s.paused,
+      intervalMinutes: s.interval_minutes,
+      offers: s.offers,
+      oldestCheckAt: iso(s.oldest_check),
+      lastRefreshAt: iso(s.last_refresh),
+      stale: !s.paused && (last === null || now.getTime() - last.getTime() > 2 * s.interval_minutes * 60_000),
+    };
+  });
+  const ingestionFailures: IngestionFailure[] = failures.map((f) => ({
+    runId: f.id,
+    store: f.store,
+    at: iso(f.at)!,
+    error: f.error,
+    failed: f.failed,
+    reasons: f.reasons ?? [],
+  }));
+  return {
+    days,
+    trade: tradeDays,
+    totals: {
+      orders: tradeDays.reduce((n, d) => n + d.orders, 0),
+      gmv: tradeDays.reduce((n, d) => n + d.gmv, 0),
+    },
+    activeSellers: sellers[0]?.active ?? 0,
+    openStores: sellers[0]?.open ?? 0,
+    freshness: stores,
+    ingestionFailures,
+    noResultSearches: misses,
+    openReports,
+    openEscalations,
+  };
+}

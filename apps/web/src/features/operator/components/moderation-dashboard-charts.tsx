@@ -1,0 +1,76 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
+import type { PlatformDashboard } from '@pricehub/shared/schemas/operator-dashboard';
+
+const rs = (value: number) => `Rs ${value.toLocaleString('en-US')}`;
+/** Axis ticks short ("Rs 2.2M"), so they fit beside a phone-wide chart; the tooltip keeps the whole amount. */
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const rsTick = (value: number) => `Rs ${compact.format(value)}`;
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** GMV and orders per day, and the searches that found nothing; loaded on their own, as the seller dashboard's. */
+export default function PlatformDashboardCharts({ data }: { data: PlatformDashboard }) {
+  const trade = data.trade.map((d) => ({
+    label: day.format(new Date(`${d.date}T00:00:00Z`)),
+    gmv: Math.floor(d.gmv / PAISA_PER_RUPEE),
+    orders: d.orders,
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <ChartCard title={`GMV per day, last ${data.days} days`}>
+        <LineChart
+          h={260}
+          data={trade}
+          dataKey="label"
+          series={[{ name: 'gmv', label: 'GMV', color: 'teal.6' }]}
+          valueFormatter={rs}
+          yAxisProps={{ tickFormatter: rsTick, width: 64 }}
+          curveType="monotone"
+          withDots={false}
+          aria-label={`Line chart of GMV per day for the last ${data.days} days`}
+        />
+      </ChartCard>
+      <ChartCard title={`Orders per day, last ${data.days} days`}>
+        <BarChart
+          h={260}
+          data={trade}
+          dataKey="label"
+          series={[{ name: 'orders', label: 'Orders', color: 'blue.6' }]}
+          yAxisProps={{ allowDecimals: false }}
+          aria-label={`Bar chart of orders per day for the last ${data.days} days`}
+        />
+      </ChartCard>
+      {data.noResultSearches.length > 0 && (
+        <ChartCard title="Searches with no result">
+          <BarChart
+            h={Math.max(160, data.noResultSearches.length * 30)}
+            data={data.noResultSearches}
+            dataKey="term"
+            orientation="vertical"
+            yAxisProps={{ width: 140 }}
+            xAxisProps={{ allowDecimals: false }}
+            maxBarWidth={24}
+            series={[{ name: 'count', label: 'Searches', color: 'orange.6' }]}
+            aria-label="Bar chart of the searches that found nothing, most frequent first"
+          />
+          <Text size="xs" c="dimmed" mt="xs">
+            Words alone, first page, no filters; counted per day.
+          </Text>
+        </ChartCard>
+      )}
+    </SimpleGrid>
+  );
+}

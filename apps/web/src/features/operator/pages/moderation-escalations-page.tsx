@@ -1,0 +1,206 @@
+import { Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatRs, PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
+import {
+  closeEscalationInput,
+  escalationMessages,
+  refundEscalationInput,
+  type Escalation,
+} from '@pricehub/shared/schemas/operator-escalations';
+import { notifySuccess } from '../../../components/notify';
+import { usePageTitle } from '../../../components/page-title';
+import { useEscalationAnswer, useEscalations } from '../api/moderation-escalations';
+import { ModerationReasonDialog } from '../components/moderation-reason-dialog';
+import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { Pager } from '../components/pager';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTime.format(new Date(iso));
+const statusColor = { open: 'orange', refunded: 'green', closed: 'gray' } as const;
+
+/** /operator/escalations: complaints customers escalated after their seller resolved them; refund or close each. */
+export function EscalationsPage() {
+  usePageTitle('Escalated complaints');
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') === 'done' ? 'done' : 'open';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const escalations = useEscalations(status, page);
+  const go = (next: { status?: 'open' | 'done'; page?: number }) => {
+    const out = new URLSearchParams();
+    if ((next.status ?? status) === 'done') out.set('status', 'done');
+    if (next.page && next.page > 1) out.set('page', String(next.page));
+    setParams(out);
+  };
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Escalated complaints
+      </Title>
+      <Tabs value={status} onChange={(v) => go({ status: v === 'done' ? 'done' : 'open', page: 1 })}>
+        <Tabs.List>
+          <Tabs.Tab value="open">Waiting</Tabs.Tab>
+          <Tabs.Tab value="done">Answered</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {escalations.isLoading ? (
+        <LoadingState label="Loading escalations" />
+      ) : escalations.isError ? (
+        <ErrorState error={escalations.error} onRetry={() => escalations.refetch()} />
+      ) : escalations.data!.items.length === 0 ? (
+        <EmptyState message={status === 'open' ? 'No escalated complaint is waiting.' : 'None answered yet.'} />
+      ) : (
+        <>
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Escalations">
+            {escalations.data!.items.map((e) => (
+              <EscalationCard key={e.complaintId} escalation={e} />
+            ))}
+          </Stack>
+          <Pager
+            page={escalations.data!.page}
+            pageSize={escalations.data!.pageSize}
+            total={escalations.data!.total}
+            noun="escalations"
+            onChange={(p) => go({ page: p })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function EscalationCard({ escalation: e }: { escalation: Escalation }) {
+  const [acting, setActing] = useState<'refund' | 'close' | null>(null);
+  const [rupees, setRupees] = useState<number | string>(Math.floor(e.order.total / PAISA_PER_RUPEE));
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const answer = useEscalationAnswer(e.complaintId);
+  const headingId = `escalation-${e.complaintId}`;
+  const close = () => {
+    answer.reset();
+    setAmountError(undefined);
+    setActing(null);
+  };
+  const done = (result: { message: string }) => {
+    notifySuccess(result.message);
+    setActing(null);
+  };
+  return (
+    <Paper component="li" withBorder p="md" aria-labelledby={headingId}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Group gap="xs">
+            <Title order={2} size="h5" id={headingId}>
+              {e.complaint.subject}
+            </Title>
+            <Badge color={statusColor[e.status]} variant="light">
+              {e.status}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Order {e.order.id} · {formatRs(e.order.total)} ·{' '}
+            {e.order.paymentMethod === 'online' ? `card (${e.order.paymentStatus})` : 'cash on delivery'} · escalated{' '}
+            {when(e.createdAt)}
+          </Text>
+        </div>
+        {e.status === 'open' && (
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setActing('close')}>
+              Close
+            </Button>
+            <Button
+              variant="light"
+              color="green"
+              onClick={() => setActing('refund')}
+              disabled={!e.order.refundable}
+              title={e.order.refundable ? undefined : escalationMessages.notRefundable}
+            >
+              Refund
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm" spacing="sm">
+        <Field label={`Customer: ${e.customer.name} (${e.customer.email})`}>{e.complaint.description}</Field>
+        <Field label="Seller’s action">
+          <Anchor component={Link} to={`/viewstore/${e.store.slug}`} inherit>
+            {e.store.name}
+          </Anchor>
+          : {e.complaint.actionTaken || 'None given'}
+        </Field>
+        <Field label="Why the customer escalated">{e.reason}</Field>
+        {e.status !== 'open' && (
+          <Field label={`Answer${e.resolvedAt ? `, ${when(e.resolvedAt)}` : ''}`}>
+            {e.refundAmount !== null ? `Refunded ${formatRs(e.refundAmount)}. ` : ''}
+            {e.resolution}
+          </Field>
+        )}
+      </SimpleGrid>
+      {acting === 'close' && (
+        <ModerationReasonDialog
+          title={`Close the escalation about order ${e.order.id}?`}
+          body="No money moves. The customer and the seller both receive your message."
+          label="Message to both sides"
+          required
+          schema={closeEscalationInput}
+          field="message"
+          button="Close escalation"
+          color="blue"
+          pending={answer.isPending}
+          error={answer.error}
+          onClose={close}
+          onSubmit={(value) => answer.mutate({ kind: 'close', message: value.message }, { onSuccess: done })}
+        />
+      )}
+      {acting === 'refund' && (
+        <ModerationReasonDialog
+          title={`Refund order ${e.order.id}?`}
+          body={`The amount goes back to the customer’s card through the payment provider (order total ${formatRs(e.order.total)}). The customer and the seller both receive your message.`}
+          label="Message to both sides"
+          required
+          schema={refundEscalationInput}
+          field="message"
+          button="Refund"
+          color="green"
+          pending={answer.isPending}
+          error={answer.error}
+          onClose={close}
+          onSubmit={(value) => {
+            const amount = Number(rupees) * PAISA_PER_RUPEE;
+            if (!Number.isInteger(amount) || amount < PAISA_PER_RUPEE || amount > e.order.total) {
+              setAmountError(`The refund must be a whole number of rupees from Rs 1 to ${formatRs(e.order.total)}`);
+              return;
+            }
+            answer.mutate({ kind: 'refund', message: value.message, amount }, { onSuccess: done });
+          }}
+        >
+          <NumberInput
+            label="Amount (Rs)"
+            min={1}
+            max={e.order.total / PAISA_PER_RUPEE}
+            allowDecimal={false}
+            thousandSeparator=","
+            value={rupees}
+            error={amountError}
+            onChange={(v) => {
+              setRupees(v);
+              setAmountError(undefined);
+            }}
+          />
+        </ModerationReasonDialog>
+      )}
+    </Paper>
+  );
+}

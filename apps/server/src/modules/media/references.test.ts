@@ -8,7 +8,10 @@ import { UPLOAD_FILE, UPLOAD_REFERENCES, uploadKey, uploadNamesIn } from './refe
  * Columns whose name says "image" but that can never hold one of our uploads, with why. A new column that may show
  * an upload belongs in UPLOAD_REFERENCES instead: otherwise the sweep deletes files it shows.
  */
-const NOT_UPLOADS: Record<string, string> = {};
+const NOT_UPLOADS: Record<string, string> = {
+  'external_store_files.file_name': 'the name an operator’s feed file had; its contents live in the row, not on disk',
+  'external_store_files.uploaded_at': 'a time',
+};
 
 const IMAGE_LIKE = /image|thumb|photo|picture|logo|avatar|icon|banner|attachment|upload|file|media/i;
 

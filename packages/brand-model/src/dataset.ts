@@ -72,7 +72,7 @@ export async function listFolder(dir: string): Promise<{ path: string; label: nu
 
 /** Decodes any photo sharp can read (EXIF-rotated, as a phone shows it) into raw RGB for `preprocess`. */
 export async function decodePhoto(
-  path: string,
+  path: string | Buffer,
 ): Promise<{ data: Uint8Array; width: number; height: number; channels: 3 }> {
   const { data, info } = await sharp(path)
     .rotate()

@@ -10,9 +10,11 @@ import { train } from './train';
 const { values } = parseArgs({
   options: {
     data: { type: 'string' },
+    init: { type: 'string' },
     out: { type: 'string', default: 'apps/web/public/models/brand' },
     report: { type: 'string', default: 'packages/brand-model/training-report.json' },
     minutes: { type: 'string', default: '82' },
+    steps: { type: 'string', default: '0' },
     workers: { type: 'string', default: '2' },
     batch: { type: 'string', default: '32' },
     lr: { type: 'string', default: '0.002' },
@@ -33,9 +35,11 @@ const { values } = parseArgs({
 const stamp = () => new Date().toISOString().slice(11, 19);
 await train({
   dataDir: values.data ? resolve(values.data) : undefined,
+  initDir: values.init ? resolve(values.init) : undefined,
   outDir: resolve(values.out!),
   reportPath: values.report ? resolve(values.report) : undefined,
   minutes: Number(values.minutes),
+  maxSteps: Number(values.steps),
   workers: Number(values.workers),
   batchSize: Number(values.batch),
   learningRate: Number(values.lr),

@@ -14,7 +14,7 @@ import {
 } from './dataset';
 import { formatEvaluation, scorePredictions, type Evaluation } from './evaluate';
 import { generateSet, renderScene, sampleSeed, type Difficulty } from './generate';
-import { saveModel } from './model-io';
+import { loadModel, saveModel } from './model-io';
 import { useWasmBackend } from './node-backend';
 import { createRng } from './prng';
 import { preprocess } from './preprocess';
@@ -25,7 +25,11 @@ export interface TrainOptions {
   dataDir?: string;
   outDir: string;
   reportPath?: string;
+  /** A saved model (model.json + weights.bin, same architecture) to start from instead of random weights. */
+  initDir?: string;
   minutes: number;
+  /** Optimiser steps to stop after (0 = no limit): the budget that does not depend on how busy the machine is. */
+  maxSteps: number;
   workers: number;
   batchSize: number;
   learningRate: number;
@@ -218,6 +222,15 @@ export async function train(options: TrainOptions): Promise<void> {
   const trunk = buildTrunk();
   const weights = trunk.trainableWeights.map((w) => w.read().dataSync().slice() as Float32Array);
   const shapes = trunk.trainableWeights.map((w) => w.shape as number[]);
+  if (options.initDir) {
+    // The shipped model is the trunk behind a weightless average-pool, so its weights are the trunk's, in order.
+    const start = (await loadModel(options.initDir)).getWeights();
+    if (start.length !== weights.length || start.some((t, i) => t.size !== weights[i]!.length)) {
+      throw new Error(`${options.initDir} does not have this architecture's weights`);
+    }
+    start.forEach((t, i) => weights[i]!.set(t.dataSync()));
+    log(`starting from the weights in ${options.initDir}`);
+  }
   log(`trunk: ${weights.reduce((n, w) => n + w.length, 0)} parameters`);
   const adam = new Adam(weights);
 
@@ -279,8 +292,13 @@ export async function train(options: TrainOptions): Promise<void> {
   let rendering: Promise<void> | null = null;
   const warmupSteps = options.warmupSteps;
   const trainStart = Date.now();
-  while (Date.now() < deadline) {
-    const progress = (Date.now() - trainStart) / Math.max(deadline - trainStart, 1);
+  const stepsDone = () => options.maxSteps > 0 && step >= options.maxSteps;
+  while (Date.now() < deadline && !stepsDone()) {
+    // Whichever budget runs out first (wall clock or steps) drives the schedule.
+    const progress = Math.max(
+      (Date.now() - trainStart) / Math.max(deadline - trainStart, 1),
+      options.maxSteps > 0 ? step / options.maxSteps : 0,
+    );
     // Warm up, then cosine-decay to a tenth of the rate by the deadline.
     const lr =
       options.learningRate *

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,19 +66,51 @@ describe('PhotoSearchButton', () => {
     await screen.findByText('/result?brand=HP');
   });
 
-  it('says it is not sure below the threshold and lets the shopper pick from the top 3', async () => {
+  it('lets the shopper correct a confident guess with any other brand', async () => {
+    predictPhoto = async () => guesses(['Acer', 0.91], ['Asus', 0.05], ['Dell', 0.02], ['HP', 0.01]);
+    renderInHeader();
+    await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
+
+    await screen.findByText('Looks like Acer (91%)');
+    await screen.findByText('/result?brand=Acer');
+    const other = screen.getByRole('combobox', { name: 'Pick another brand' });
+    // The brands already offered as buttons are not repeated in the list.
+    const options = Array.from(other.querySelectorAll('option')).map((o) => o.value);
+    expect(options).toEqual(['', 'HP', 'Lenovo', 'Apple', 'Microsoft', 'Samsung']);
+    await userEvent.selectOptions(other, 'Lenovo');
+    await screen.findByText('/result?brand=Lenovo');
+  });
+
+  it('is not sure below the threshold: offers the two likeliest brands and opens nothing until one is picked', async () => {
     predictPhoto = async () => guesses(['Lenovo', 0.41], ['Samsung', 0.33], ['Asus', 0.14], ['Dell', 0.12]);
     renderInHeader();
     await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
 
     await screen.findByText('Not sure which brand this is. Pick one:');
+    await screen.findByText('It looks most like Lenovo (41%).');
     expect(screen.queryByText(/Looks like/)).toBeNull();
-    expect(screen.getByLabelText('Current URL').textContent).toMatch(/^\/$/);
-    for (const name of ['Lenovo (41%)', 'Samsung (33%)', 'Asus (14%)']) {
-      await screen.findByRole('button', { name });
-    }
-    await userEvent.click(await screen.findByRole('button', { name: 'Samsung (33%)' }));
+    expect(screen.getByLabelText('Current URL').textContent).toBe('/');
+    const choices = screen.getByRole('group', { name: 'Most likely brands' });
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Lenovo (41%)', 'Samsung (33%)']);
+    expect(screen.queryByRole('button', { name: 'Asus (14%)' })).toBeNull();
+
+    await userEvent.click(within(choices).getByRole('button', { name: 'Samsung (33%)' }));
     await screen.findByText('/result?brand=Samsung');
+  });
+
+  it('when not sure, also lets the shopper pick a brand the model did not offer', async () => {
+    predictPhoto = async () => guesses(['HP', 0.52], ['Dell', 0.3], ['Asus', 0.1], ['Acer', 0.08]);
+    renderInHeader();
+    await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
+
+    await screen.findByText('It looks most like HP (52%).');
+    expect(screen.getByLabelText('Current URL').textContent).toBe('/');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Pick another brand' }), 'Asus');
+    await screen.findByText('/result?brand=Asus');
   });
 
   it('accepts a photo dropped on the header', async () => {
@@ -98,7 +130,7 @@ describe('PhotoSearchButton', () => {
     const input = screen.getByLabelText('Photo to search by brand');
     await userEvent.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
 
-    await screen.findByText('That file is not a photo. Try a JPG, PNG or WebP image.');
+    await screen.findByText('no image: that file is not a photo. Try a JPG, PNG or WebP image.');
     expect(predictCalls).toBe(0);
   });
 

@@ -2,7 +2,8 @@ import { ActionIcon, Paper } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CONFIDENT_PROBABILITY, resultsPathFor, type Guess } from '../model/guesses';
+import type { BrandClass } from '@pricehub/brand-model/classes';
+import { isConfident, resultsPathFor } from '../model/guesses';
 import { PhotoSearchResult, type PhotoSearchState } from './photo-search-result';
 import { usePhotoArrival } from './use-photo-arrival';
 
@@ -26,19 +27,21 @@ export function PhotoSearchButton() {
     async (file: File) => {
       const request = ++latestRequest.current;
       setOpened(true);
+      // The spec's toast for a dropped file that is not an image is 'no image'; the rest says what to do.
       if (!file.type.startsWith('image/')) {
-        setState({ status: 'error', message: 'That file is not a photo. Try a JPG, PNG or WebP image.' });
+        setState({ status: 'error', message: 'no image: that file is not a photo. Try a JPG, PNG or WebP image.' });
         return;
       }
       const photo = URL.createObjectURL(file);
       setState({ status: 'loading', preview: photo });
       try {
         const { predictPhoto } = await import('../model/predict-photo');
-        const guesses = (await predictPhoto(file)).slice(0, 3);
+        const guesses = await predictPhoto(file);
         if (request !== latestRequest.current) return;
         setState({ status: 'done', preview: photo, guesses });
+        // A confident answer opens that brand's results; an unsure one waits for the shopper to pick.
         const best = guesses[0];
-        if (best && best.probability >= CONFIDENT_PROBABILITY) navigate(resultsPathFor(best.brand));
+        if (best && isConfident(guesses)) navigate(resultsPathFor(best.brand));
       } catch {
         if (request !== latestRequest.current) return;
         setState({ status: 'error', preview: photo, message: 'Could not read this photo. Please try another one.' });
@@ -58,7 +61,7 @@ export function PhotoSearchButton() {
     return () => document.removeEventListener('pointerdown', closeOutside);
   }, [opened]);
 
-  const pickBrand = (guess: Guess) => navigate(resultsPathFor(guess.brand));
+  const pickBrand = (brand: BrandClass) => navigate(resultsPathFor(brand));
   const chooseFile = () => fileInput.current?.click();
 
   return (

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
-import { CONFIDENT_PROBABILITY, percent, type Guess } from '../model/guesses';
+import { Alert, Button, Group, Image, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { BRAND_CLASSES, type BrandClass } from '@pricehub/brand-model/classes';
+import { isConfident, NOT_SURE_CHOICES, OTHER_GUESSES, percent, type Guess } from '../model/guesses';
 
 export type PhotoSearchState =
   | { status: 'idle' }
@@ -9,7 +10,7 @@ export type PhotoSearchState =
 
 interface PhotoSearchResultProps {
   state: PhotoSearchState;
-  onPickBrand: (guess: Guess) => void;
+  onPickBrand: (brand: BrandClass) => void;
   onChooseAnother: () => void;
 }
 
@@ -52,24 +53,50 @@ export function PhotoSearchResult({ state, onPickBrand, onChooseAnother }: Photo
   );
 }
 
-function Verdict({ guesses, onPickBrand }: { guesses: Guess[]; onPickBrand: (guess: Guess) => void }) {
-  const [best, ...others] = guesses;
+/** Every brand not already offered as a button, for a shopper who knows better than the model. */
+function OtherBrand({ offered, onPickBrand }: { offered: Guess[]; onPickBrand: (brand: BrandClass) => void }) {
+  const rest = BRAND_CLASSES.filter((brand) => !offered.some((g) => g.brand === brand));
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label="Pick another brand"
+      value=""
+      data={[{ value: '', label: 'Another brand…' }, ...rest.map((brand) => ({ value: brand, label: brand }))]}
+      onChange={(event) => {
+        const brand = rest.find((b) => b === event.currentTarget.value);
+        if (brand) onPickBrand(brand);
+      }}
+    />
+  );
+}
+
+function Verdict({ guesses, onPickBrand }: { guesses: Guess[]; onPickBrand: (brand: BrandClass) => void }) {
+  const [best] = guesses;
   if (!best) return null;
   const chip = (guess: Guess, variant: 'light' | 'filled' = 'light') => (
-    <Button key={guess.brand} variant={variant} radius="xl" size="compact-sm" onClick={() => onPickBrand(guess)}>
+    <Button key={guess.brand} variant={variant} radius="xl" size="compact-sm" onClick={() => onPickBrand(guess.brand)}>
       {guess.brand} ({percent(guess.probability)})
     </Button>
   );
-  if (best.probability < CONFIDENT_PROBABILITY) {
+  if (!isConfident(guesses)) {
+    // Not sure: show what it thinks and how sure it is, but let the shopper choose between the two likeliest.
+    const choices = guesses.slice(0, NOT_SURE_CHOICES);
     return (
       <Stack gap={6}>
         <Text size="sm" fw={600}>
           Not sure which brand this is. Pick one:
         </Text>
-        <Group gap={6}>{guesses.map((g) => chip(g))}</Group>
+        <Text size="xs" c="dimmed">
+          It looks most like {best.brand} ({percent(best.probability)}).
+        </Text>
+        <Group gap={6} role="group" aria-label="Most likely brands">
+          {choices.map((g) => chip(g))}
+        </Group>
+        <OtherBrand offered={choices} onPickBrand={onPickBrand} />
       </Stack>
     );
   }
+  const others = guesses.slice(1, 1 + OTHER_GUESSES);
   return (
     <Stack gap={6}>
       <Text fw={700}>
@@ -81,6 +108,7 @@ function Verdict({ guesses, onPickBrand }: { guesses: Guess[]; onPickBrand: (gue
         </Text>
         {others.map((g) => chip(g))}
       </Group>
+      <OtherBrand offered={[best, ...others]} onPickBrand={onPickBrand} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { BRAND_CLASSES, MODEL_INPUT_SIZE, type BrandClass } from '@pricehub/brand-model/classes';
 import { preprocess, type RawImage } from '@pricehub/brand-model/preprocess';
+import { meanOfViews, TTA_VIEWS, viewBatch } from '@pricehub/brand-model/tta';
 
 /*
  * Loaded with a dynamic import() only once a photo arrives, so TF.js (~1 MB) and the model never weigh on the
@@ -32,14 +33,17 @@ function loadBrandModel(): Promise<tf.LayersModel> {
   return modelPromise;
 }
 
-/** All classes, most likely first. */
+/**
+ * All classes, most likely first. Test-time augmentation: the photo and its zoomed-in centre (TTA_VIEWS) go through
+ * the model as one batch and their probabilities are averaged, as `evaluate-cli --tta browser` scores it.
+ */
 export async function predictBrand(image: RawImage): Promise<BrandGuess[]> {
   const model = await loadBrandModel();
-  const input = preprocess(image);
+  const batch = viewBatch(preprocess(image), TTA_VIEWS);
   const output = tf.tidy(
-    () => model.predict(tf.tensor4d(input, [1, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3])) as tf.Tensor,
+    () => model.predict(tf.tensor4d(batch, [TTA_VIEWS.length, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3])) as tf.Tensor,
   );
-  const probabilities = await output.data();
+  const probabilities = meanOfViews(await output.data(), TTA_VIEWS.length, BRAND_CLASSES.length);
   output.dispose();
   return BRAND_CLASSES.map((brand, i) => ({ brand, probability: probabilities[i] ?? 0 })).sort(
     (a, b) => b.probability - a.probability,

@@ -400,3 +400,43 @@ describe(`migration 0005 on the demo shop of before (${process.env.DATABASE_URL 
     expect(await count(sql`select coalesce(sum(units_sold), 0)::int as n from products`)).toBe(oldTotal);
   });
 });
+
+describe(`migrations 0006-0014 on the same copy (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('keep every row of the tables they extend', async () => {
+    for (const table of ['accounts', 'stores', 'orders', 'order_lines', 'reviews', 'blogs', 'complaints', 'payments']) {
+      const dumped = (before[table] ?? []).length + (extraRows[table] ?? []).length;
+      expect(await count(sql`select count(*)::int as n from ${sql.identifier(table)}`), table).toBe(dumped);
+    }
+  });
+
+  it('fill the new columns of existing rows', async () => {
+    // 0006: every post has its HTML and summary (escaped text until the start-up render).
+    expect(await count(sql`select count(*)::int as n from blogs where html is null or summary is null`)).toBe(0);
+    const posts = before.blogs as { id: number; content: string }[];
+    if (posts.length > 0) {
+      const [post] = await rows<{ summary: string }>(sql`select summary from blogs where id = ${posts[0]!.id}`);
+      expect(post!.summary.length).toBeGreaterThan(0);
+    }
+    // 0008: a completed order's return window counts from its last change, the best record there is.
+    const completed = (before.orders as { id: string; status: string; updated_at: string }[]).filter(
+      (o) => o.status === 'Completed',
+    );
+    expect(completed.length).toBeGreaterThan(0);
+    expect(
+      await count(sql`select count(*)::int as n from orders where status = 'Completed' and completed_at = updated_at`),
+    ).toBe(completed.length);
+    expect(
+      await count(sql`select count(*)::int as n from orders where status <> 'Completed' and completed_at is not null`),
+    ).toBe(0);
+    // 0009, 0010: alerts on for everyone, nobody deleted, no store suspended, no operator invented.
+    expect(
+      await count(sql`select count(*)::int as n from accounts where not wishlist_alerts or deleted_at is not null`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from stores where status = 'suspended' or suspended_at is not null`),
+    ).toBe(0);
+    expect(await count(sql`select count(*)::int as n from accounts where role = 'operator'`)).toBe(0);
+    // 0014: nothing hidden.
+    expect(await count(sql`select count(*)::int as n from reviews where hidden_at is not null`)).toBe(0);
+  });
+});

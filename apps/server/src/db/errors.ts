@@ -8,7 +8,3 @@ function pgCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
-export const isCheckViolation = (error: unknown) => pgCode(error) === '23514';
-/** Serialization failure or deadlock: the transaction may be retried. */
-export const isRetryableTransactionError = (error: unknown) => ['40001', '40P01'].includes(pgCode(error) ?? '');

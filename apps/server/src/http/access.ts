@@ -30,7 +30,7 @@ export function registerAccessControl(app: FastifyInstance): void {
   });
 }
 
-/** The signed-in user of a guarded route (the preHandler has already checked the role). */
+/** The signed-in user of a guarded route (the preValidation hook has already checked the role). */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized(messages.generic.notSignedIn);
   return request.user;

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -9,8 +7,8 @@ import type { Config } from '../../config';
 import { buildApp } from '../../app';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
+import { startStripeStandIn } from '../../testing/stripe-stand-in';
 import { mailOutbox, notifications, payments } from '../../db/schema';
-import type { StripeSettings } from '../../adapters/payments/stripe';
 import { checkoutMessages } from '@pricehub/shared/schemas/checkout';
 import { orderMessages, type OrderView } from '@pricehub/shared/schemas/order';
 import { releaseExpiredPayments, type PaymentLog } from './settlement';
@@ -24,94 +22,11 @@ const jobLog = () => {
 };
 const quiet = jobLog();
 
-/** A stand-in for api.stripe.com on 127.0.0.1: records what the real SDK sends and answers like Stripe. */
-const received: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
-let sessionState: {
-  payment_status: 'unpaid' | 'paid';
-  status: 'open' | 'complete' | 'expired';
-  amount_total?: number;
-  currency?: string;
-} = {
-  payment_status: 'unpaid',
-  status: 'open',
-};
-/** What the last session created asks for, as Stripe answers it (sessionState may override it). */
-let created = { amount_total: 0, currency: 'pkr' };
-const session = () => ({ ...created, ...sessionState });
-let refundsFail = false;
-let createFails = false;
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
-const stand_in: Server = createServer(async (req, res) => {
-  const body = new URLSearchParams(await readBody(req));
-  received.push({
-    method: req.method!,
-    path: req.url!,
-    body,
-    idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-  });
-  res.setHeader('content-type', 'application/json');
-  const id = 'cs_test_standin_1';
-  if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-    let amount = 0;
-    for (let i = 0; body.has(`line_items[${i}][price_data][unit_amount]`); i++) {
-      amount += Number(body.get(`line_items[${i}][price_data][unit_amount]`));
-    }
-    created = { amount_total: amount, currency: body.get('line_items[0][price_data][currency]') ?? '' };
-    if (createFails) {
-      res.statusCode = 400;
-      return res.end(
-        JSON.stringify({
-          error: { type: 'invalid_request_error', message: 'Upstream secret: acct_1Internal misconfigured' },
-        }),
-      );
-    }
-    return res.end(
-      JSON.stringify({
-        id,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-        ...session(),
-      }),
-    );
-  }
-  if (req.method === 'POST' && req.url === `/v1/checkout/sessions/${id}/expire`) {
-    if (sessionState.status === 'complete') {
-      res.statusCode = 400;
-      return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Session is complete' } }));
-    }
-    sessionState = { ...sessionState, status: 'expired' };
-    return res.end(JSON.stringify({ id, object: 'checkout.session', ...session() }));
-  }
-  if (req.method === 'GET' && req.url?.startsWith(`/v1/checkout/sessions/${id}`)) {
-    return res.end(JSON.stringify({ id, object: 'checkout.session', payment_intent: 'pi_test_standin', ...session() }));
-  }
-  if (req.method === 'POST' && req.url === '/v1/refunds') {
-    if (refundsFail) {
-      res.statusCode = 400;
-      return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'charge already refunded' } }));
-    }
-    return res.end(
-      JSON.stringify({ id: 're_test_1', object: 'refund', status: 'succeeded', amount: Number(body.get('amount')) }),
-    );
-  }
-  res.statusCode = 404;
-  res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown path' } }));
-});
-await new Promise<void>((resolve) => stand_in.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => stand_in.close(() => resolve())));
-
 const WEBHOOK_SECRET = 'whsec_test_secret_for_pricehub';
-const settings: StripeSettings = {
-  secretKey: 'sk_test_pricehub',
-  webhookSecret: WEBHOOK_SECRET,
-  apiBase: `http://127.0.0.1:${(stand_in.address() as AddressInfo).port}`,
-};
-const t = await buildTestApp({ stripe: settings as Config['stripe'], publicUrl: 'https://shop.example.test' });
+/** The real SDK talks to a stand-in for api.stripe.com; each test sets the session's state it needs. */
+const standIn = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
+afterAll(() => standIn.close());
+const t = await buildTestApp({ stripe: standIn.settings as Config['stripe'], publicUrl: 'https://shop.example.test' });
 const call = caller(t);
 const stripe = new Stripe('sk_test_unused');
 
@@ -180,10 +95,10 @@ const completed = (
 
 describe('Stripe Checkout', () => {
   it('creates a Checkout Session with the real SDK: one line per seller order, in paisa, and redirects to it', async () => {
-    received.length = 0;
+    standIn.clearRecords();
     const { body } = await startCheckout();
     expect(body.redirectUrl).toBe('https://checkout.stripe.test/c/pay/cs_test_standin_1');
-    const create = received.find((r) => r.path === '/v1/checkout/sessions')!;
+    const create = standIn.requests.find((r) => r.path === '/v1/checkout/sessions')!;
     expect(create.body.get('mode')).toBe('payment');
     expect(create.body.get('metadata[paymentId]')).toBe(body.paymentId);
     expect(create.body.get('client_reference_id')).toBe(body.paymentId);
@@ -242,16 +157,16 @@ describe('Stripe Checkout', () => {
   });
 
   it('after 30 minutes, expires the session at Stripe and releases the stock', async () => {
-    sessionState = { payment_status: 'unpaid', status: 'open' };
+    standIn.session = { payment_status: 'unpaid', status: 'open' };
     const { shopper, pa, pb, body } = await startCheckout();
-    received.length = 0;
+    standIn.clearRecords();
     t.setNow(new Date(Date.now() + 31 * 60_000));
     try {
       await releaseExpiredPayments(t.ctx, quiet);
     } finally {
       t.setNow(new Date());
     }
-    expect(received.some((r) => r.path === '/v1/checkout/sessions/cs_test_standin_1/expire')).toBe(true);
+    expect(standIn.requests.some((r) => r.path === '/v1/checkout/sessions/cs_test_standin_1/expire')).toBe(true);
     expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
     expect(await productState(t, pb)).toMatchObject({ quantity: 3, unitsSold: 0 });
     expect((await call('GET', `/api/payments/${body.paymentId}`, shopper.cookie)).json().status).toBe('expired');
@@ -259,13 +174,13 @@ describe('Stripe Checkout', () => {
 
   it('a session paid in its last seconds is marked paid instead of released', async () => {
     const { shopper, pa, body } = await startCheckout();
-    sessionState = { payment_status: 'paid', status: 'complete' };
+    standIn.session = { payment_status: 'paid', status: 'complete' };
     t.setNow(new Date(Date.now() + 31 * 60_000));
     try {
       await releaseExpiredPayments(t.ctx, quiet);
     } finally {
       t.setNow(new Date());
-      sessionState = { payment_status: 'unpaid', status: 'open' };
+      standIn.session = { payment_status: 'unpaid', status: 'open' };
     }
     expect(await productState(t, pa)).toMatchObject({ quantity: 2, unitsSold: 1 });
     expect((await call('GET', `/api/payments/${body.paymentId}`, shopper.cookie)).json().status).toBe('paid');
@@ -276,20 +191,20 @@ describe('Stripe Checkout', () => {
     await webhook(completed(body.paymentId));
     const [first, second] = body.orders as { orderId: string; total: number }[];
 
-    refundsFail = true;
+    standIn.refundsFail = true;
     try {
       const failed = await call('POST', `/api/orders/${first!.orderId}/cancel`, shopper.cookie);
       expect(failed.statusCode).toBe(502);
       expect((await call('GET', `/api/orders/${first!.orderId}`, shopper.cookie)).json().status).toBe('Booked');
     } finally {
-      refundsFail = false;
+      standIn.refundsFail = false;
     }
 
-    received.length = 0;
+    standIn.clearRecords();
     const res = await call('POST', `/api/orders/${first!.orderId}/cancel`, shopper.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded' });
-    const refund = received.find((r) => r.path === '/v1/refunds')!;
+    const refund = standIn.requests.find((r) => r.path === '/v1/refunds')!;
     expect(refund.body.get('payment_intent')).toBe('pi_test_standin');
     expect(Number(refund.body.get('amount'))).toBe(first!.total);
     expect(refund.idempotencyKey).toBe(`refund-${first!.orderId}`);
@@ -342,7 +257,7 @@ describe('Stripe hardening', () => {
     const callLogged = caller({ ...t, app: logged });
     await callLogged('POST', '/api/cart/items', shopper.cookie, { productId: product });
     logLines.length = 0;
-    createFails = true;
+    standIn.createFails = true;
     let res;
     try {
       res = await callLogged('POST', '/api/checkout', shopper.cookie, {
@@ -350,7 +265,7 @@ describe('Stripe hardening', () => {
         shippingAddress: ADDRESS,
       });
     } finally {
-      createFails = false;
+      standIn.createFails = false;
     }
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
@@ -372,16 +287,16 @@ describe('stock hoarding and late payments (Stripe)', () => {
     );
 
   it('cancelling an unpaid online order expires its Stripe session and releases the whole checkout', async () => {
-    sessionState = { payment_status: 'unpaid', status: 'open' };
+    standIn.session = { payment_status: 'unpaid', status: 'open' };
     const { shopper, pa, pb, body } = await startCheckout();
     const [first, second] = body.orders as { orderId: string }[];
-    received.length = 0;
+    standIn.clearRecords();
     const res = await call('POST', `/api/orders/${first!.orderId}/cancel`, shopper.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(orderMessages.unpaidCheckoutCancelled([second!.orderId]));
     // The session is closed at Stripe, so the payment page cannot take money any more.
-    expect(received.filter((r) => r.path === '/v1/checkout/sessions/cs_test_standin_1/expire')).toHaveLength(1);
-    expect(received.some((r) => r.path === '/v1/refunds')).toBe(false);
+    expect(standIn.requests.filter((r) => r.path === '/v1/checkout/sessions/cs_test_standin_1/expire')).toHaveLength(1);
+    expect(standIn.requests.some((r) => r.path === '/v1/refunds')).toBe(false);
     expect((await paymentOf(body.paymentId)).status).toBe('expired');
     expect((await ordersOf(shopper, body.paymentId)).map((o) => [o.status, o.paymentStatus])).toEqual([
       ['Cancelled', 'expired'],
@@ -392,7 +307,7 @@ describe('stock hoarding and late payments (Stripe)', () => {
   });
 
   it('leaves the order open, with a generic message, when Stripe cannot be reached to close the session', async () => {
-    sessionState = { payment_status: 'unpaid', status: 'open' };
+    standIn.session = { payment_status: 'unpaid', status: 'open' };
     const { shopper, pa, body } = await startCheckout();
     const settings = t.ctx.config.stripe;
     // A Stripe that is down: nothing listens there (fresh settings, so a fresh SDK client with no retries left).
@@ -410,15 +325,15 @@ describe('stock hoarding and late payments (Stripe)', () => {
   }, 60_000);
 
   it('refunds, logs and mails a payment that arrives after its orders were cancelled; a replay refunds nothing more', async () => {
-    sessionState = { payment_status: 'unpaid', status: 'open' };
+    standIn.session = { payment_status: 'unpaid', status: 'open' };
     const { shopper, pa, body } = await startCheckout();
     expect((await call('POST', `/api/orders/${body.orders[0].orderId}/cancel`, shopper.cookie)).statusCode).toBe(200);
-    received.length = 0;
+    standIn.clearRecords();
     logLines.length = 0;
     // The shopper's card went through at the same moment: Stripe reports the session paid.
     const late = await webhook(completed(body.paymentId), WEBHOOK_SECRET, logged);
     expect(late.statusCode, late.body).toBe(200);
-    const refunds = received.filter((r) => r.path === '/v1/refunds');
+    const refunds = standIn.requests.filter((r) => r.path === '/v1/refunds');
     expect(refunds).toHaveLength(1);
     expect(Number(refunds[0]!.body.get('amount'))).toBe(3_100_00);
     expect(refunds[0]!.idempotencyKey).toBe(`late-refund-${body.paymentId}`);
@@ -442,21 +357,21 @@ describe('stock hoarding and late payments (Stripe)', () => {
     ]);
 
     expect((await webhook(completed(body.paymentId))).statusCode).toBe(200);
-    expect(received.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    expect(standIn.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
     expect(await refundNotices()).toHaveLength(1);
   });
 
   it('answers a late payment whose refund Stripe refuses with an error, so that Stripe sends it again', async () => {
-    sessionState = { payment_status: 'unpaid', status: 'open' };
+    standIn.session = { payment_status: 'unpaid', status: 'open' };
     const { shopper, body } = await startCheckout();
     await call('POST', `/api/orders/${body.orders[0].orderId}/cancel`, shopper.cookie);
     logLines.length = 0;
-    refundsFail = true;
+    standIn.refundsFail = true;
     let res;
     try {
       res = await webhook(completed(body.paymentId), WEBHOOK_SECRET, logged);
     } finally {
-      refundsFail = false;
+      standIn.refundsFail = false;
     }
     expect(res.statusCode).toBe(502);
     expect(res.body).not.toContain('charge already refunded');
@@ -475,17 +390,17 @@ describe('stock hoarding and late payments (Stripe)', () => {
     const { shopper, pa, body } = await startCheckout();
     const [first, second] = body.orders as { orderId: string; total: number }[];
     // Paid at Stripe, the webhook not yet here: closing the session finds it complete.
-    sessionState = { payment_status: 'paid', status: 'complete' };
-    received.length = 0;
+    standIn.session = { payment_status: 'paid', status: 'complete' };
+    standIn.clearRecords();
     let res;
     try {
       res = await call('POST', `/api/orders/${first!.orderId}/cancel`, shopper.cookie);
     } finally {
-      sessionState = { payment_status: 'unpaid', status: 'open' };
+      standIn.session = { payment_status: 'unpaid', status: 'open' };
     }
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({ status: 'Cancelled', paymentStatus: 'refunded' });
-    const refund = received.find((r) => r.path === '/v1/refunds')!;
+    const refund = standIn.requests.find((r) => r.path === '/v1/refunds')!;
     expect(Number(refund.body.get('amount'))).toBe(first!.total);
     expect(refund.idempotencyKey).toBe(`refund-${first!.orderId}`);
     expect((await call('GET', `/api/orders/${second!.orderId}`, shopper.cookie)).json()).toMatchObject({
@@ -498,21 +413,21 @@ describe('stock hoarding and late payments (Stripe)', () => {
   it('the expiry job marks nothing paid whose session collected another amount or currency: released and refunded', async () => {
     for (const wrong of [{ amount_total: 1_00 }, { currency: 'usd' }]) {
       const { shopper, pa, body } = await startCheckout();
-      sessionState = { payment_status: 'paid', status: 'complete', ...wrong };
-      received.length = 0;
+      standIn.session = { payment_status: 'paid', status: 'complete', ...wrong };
+      standIn.clearRecords();
       const log = jobLog();
       t.setNow(new Date(Date.now() + 31 * 60_000));
       try {
         await releaseExpiredPayments(t.ctx, log);
       } finally {
         t.setNow(new Date());
-        sessionState = { payment_status: 'unpaid', status: 'open' };
+        standIn.session = { payment_status: 'unpaid', status: 'open' };
       }
       const payment = await paymentOf(body.paymentId);
       expect(payment.status, JSON.stringify(wrong)).toBe('refunded');
       expect((await ordersOf(shopper, body.paymentId)).map((o) => o.paymentStatus)).toEqual(['expired', 'expired']);
       expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
-      const refund = received.find((r) => r.path === '/v1/refunds')!;
+      const refund = standIn.requests.find((r) => r.path === '/v1/refunds')!;
       expect(Number(refund.body.get('amount'))).toBe(wrong.amount_total ?? 3_100_00);
       expect(log.lines.some((l) => l.includes('paid a different amount') && l.includes(body.paymentId))).toBe(true);
     }
@@ -522,7 +437,7 @@ describe('stock hoarding and late payments (Stripe)', () => {
 describe('the expiry job and a refund Stripe refuses', () => {
   it('keeps a mismatched payment pending, its stock held, until the refund goes through on a later run', async () => {
     const { pa, body } = await startCheckout();
-    sessionState = { payment_status: 'paid', status: 'complete', amount_total: 5_00 };
+    standIn.session = { payment_status: 'paid', status: 'complete', amount_total: 5_00 };
     const run = async () => {
       const log = jobLog();
       t.setNow(new Date(Date.now() + 31 * 60_000));
@@ -533,34 +448,36 @@ describe('the expiry job and a refund Stripe refuses', () => {
       }
       return log;
     };
-    refundsFail = true;
+    standIn.refundsFail = true;
     let log;
     try {
       log = await run();
     } finally {
-      refundsFail = false;
+      standIn.refundsFail = false;
     }
     expect(log.lines.some((l) => l.includes('charge already refunded') && l.includes(body.paymentId))).toBe(true);
     const [pending] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
     expect(pending!.status).toBe('pending');
     expect(await productState(t, pa)).toMatchObject({ quantity: 2 });
 
-    received.length = 0;
+    standIn.clearRecords();
     try {
       await run();
     } finally {
-      sessionState = { payment_status: 'unpaid', status: 'open' };
+      standIn.session = { payment_status: 'unpaid', status: 'open' };
     }
     const [refunded] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
     expect(refunded!.status).toBe('refunded');
     expect(await productState(t, pa)).toMatchObject({ quantity: 3 });
-    expect(received.filter((r) => r.path === '/v1/refunds').map((r) => Number(r.body.get('amount')))).toContain(5_00);
+    expect(standIn.requests.filter((r) => r.path === '/v1/refunds').map((r) => Number(r.body.get('amount')))).toContain(
+      5_00,
+    );
   });
 });
 
 describe('a seller rejecting an order paid through Stripe', () => {
   const paid = async () => {
-    sessionState = { payment_status: 'unpaid', status: 'open' };
+    standIn.session = { payment_status: 'unpaid', status: 'open' };
     const started = await startCheckout();
     expect((await webhook(completed(started.body.paymentId))).statusCode).toBe(200);
     return started;
@@ -569,7 +486,7 @@ describe('a seller rejecting an order paid through Stripe', () => {
   it('refunds that order’s total through Stripe and mails the customer the reason', async () => {
     const { shopper, a, pa, body } = await paid();
     const [first, second] = body.orders as { orderId: string; total: number }[];
-    received.length = 0;
+    standIn.clearRecords();
     const res = await call('POST', `/api/seller/orders/${first!.orderId}/reject`, a.cookie, {
       reason: 'The last unit was damaged in our store',
     });
@@ -579,7 +496,7 @@ describe('a seller rejecting an order paid through Stripe', () => {
       paymentStatus: 'refunded',
       rejectionReason: 'The last unit was damaged in our store',
     });
-    const refund = received.find((r) => r.path === '/v1/refunds')!;
+    const refund = standIn.requests.find((r) => r.path === '/v1/refunds')!;
     expect(Number(refund.body.get('amount'))).toBe(first!.total);
     expect(refund.idempotencyKey).toBe(`refund-${first!.orderId}`);
     expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
@@ -602,12 +519,12 @@ describe('a seller rejecting an order paid through Stripe', () => {
       [shopper, `/api/orders/${orderId}/cancel`, undefined],
     ] as const) {
       logLines.length = 0;
-      refundsFail = true;
+      standIn.refundsFail = true;
       let res;
       try {
         res = await callLogged('POST', url, who.cookie, payload);
       } finally {
-        refundsFail = false;
+        standIn.refundsFail = false;
       }
       expect(res.statusCode, url).toBe(502);
       expect(res.json().error).toEqual({ code: 'PAYMENT_PROVIDER', message: orderMessages.refundFailed });

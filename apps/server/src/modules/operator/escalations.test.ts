@@ -1,60 +1,23 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { escalationMessages as m, type EscalationPage } from '@pricehub/shared/schemas/operator-escalations';
 import type { Config } from '../../config';
-import type { StripeSettings } from '../../adapters/payments/stripe';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
+import { startStripeStandIn } from '../../testing/stripe-stand-in';
 import { markPaid } from '../checkout/payments';
 import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../checkout/testing';
 import { createTestOperator } from './testing';
 
-/** A stand-in for api.stripe.com on 127.0.0.1: the real SDK talks to it; it records refunds and can refuse them. */
-const refunds: { paymentIntent: string | null; amount: number; idempotencyKey?: string }[] = [];
-let refundsFail = false;
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => resolve(data));
-  });
-const standIn: Server = createServer(async (req, res) => {
-  const body = new URLSearchParams(await readBody(req));
-  res.setHeader('content-type', 'application/json');
-  const session = { id: 'cs_test_escalation', object: 'checkout.session', payment_status: 'paid', status: 'complete' };
-  if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-    return res.end(
-      JSON.stringify({ ...session, payment_status: 'unpaid', status: 'open', url: 'https://stripe.test/c' }),
-    );
-  }
-  if (req.method === 'GET' && req.url?.startsWith('/v1/checkout/sessions/cs_test_escalation')) {
-    return res.end(JSON.stringify({ ...session, payment_intent: 'pi_test_escalation' }));
-  }
-  if (req.method === 'POST' && req.url === '/v1/refunds') {
-    if (refundsFail) {
-      res.statusCode = 400;
-      return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'charge already refunded' } }));
-    }
-    refunds.push({
-      paymentIntent: body.get('payment_intent'),
-      amount: Number(body.get('amount')),
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-    });
-    return res.end(JSON.stringify({ id: 're_test_1', object: 'refund', status: 'succeeded' }));
-  }
-  res.statusCode = 404;
-  res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown path' } }));
-});
-await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
-
-const settings: StripeSettings = {
-  secretKey: 'sk_test_pricehub',
+/** The real SDK talks to a stand-in for api.stripe.com, where the order's session is already paid. */
+const stripe = await startStripeStandIn({
+  sessionId: 'cs_test_escalation',
+  paymentIntent: 'pi_test_escalation',
   webhookSecret: 'whsec_test_escalation',
-  apiBase: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`,
-};
-const t = await buildTestApp({ stripe: settings as Config['stripe'], publicUrl: 'https://shop.example.test' });
+  session: { payment_status: 'paid', status: 'complete' },
+});
+afterAll(() => stripe.close());
+
+const t = await buildTestApp({ stripe: stripe.settings as Config['stripe'], publicUrl: 'https://shop.example.test' });
 const call = caller(t);
 const operator = await createTestOperator(t);
 
@@ -209,19 +172,19 @@ describe('the operator refunds an escalated card order through Stripe', () => {
     const { shopper, seller, complaintId, orderId } = await resolvedComplaint('online');
     await resolve(seller, complaintId);
     expect((await escalate(shopper, complaintId)).statusCode).toBe(201);
-    refunds.length = 0;
+    stripe.clearRecords();
     const tooMuch = await call('POST', `/api/operator/escalations/${complaintId}/refund`, operator.cookie, {
       message: 'Refunding you',
       amount: 5_000_00,
     });
     expect(tooMuch.statusCode).toBe(400);
-    expect(refunds).toEqual([]);
+    expect(stripe.refunds).toEqual([]);
 
     const res = await call('POST', `/api/operator/escalations/${complaintId}/refund`, operator.cookie, {
       message: 'We are sorry; here is your money back.',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(refunds).toEqual([
+    expect(stripe.refunds).toEqual([
       { paymentIntent: 'pi_test_escalation', amount: 1_050_00, idempotencyKey: `escalation-${complaintId}` },
     ]);
     expect(res.json().item).toMatchObject({ status: 'refunded', refundAmount: 1_050_00, order: { refundable: false } });
@@ -241,7 +204,7 @@ describe('the operator refunds an escalated card order through Stripe', () => {
     const { shopper, seller, complaintId, orderId } = await resolvedComplaint('online');
     await resolve(seller, complaintId);
     expect((await escalate(shopper, complaintId)).statusCode).toBe(201);
-    refundsFail = true;
+    stripe.refundsFail = true;
     try {
       const res = await call('POST', `/api/operator/escalations/${complaintId}/refund`, operator.cookie, {
         message: 'Refunding part of it',
@@ -250,7 +213,7 @@ describe('the operator refunds an escalated card order through Stripe', () => {
       expect(res.statusCode).toBe(502);
       expect(res.json().error.message).toBe(m.refundFailed);
     } finally {
-      refundsFail = false;
+      stripe.refundsFail = false;
     }
     expect((await call('GET', `/api/orders/${orderId}`, shopper.cookie)).json().paymentStatus).toBe('paid');
     expect((await call('GET', '/api/complaints', shopper.cookie)).json().complaints[0].escalation.status).toBe('open');
@@ -261,6 +224,6 @@ describe('the operator refunds an escalated card order through Stripe', () => {
       amount: 500_00,
     });
     expect(retry.statusCode, retry.body).toBe(200);
-    expect(refunds.at(-1)).toMatchObject({ amount: 500_00 });
+    expect(stripe.refunds.at(-1)).toMatchObject({ amount: 500_00 });
   });
 });

@@ -1,12 +1,10 @@
-import { Badge, Button, Code, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AuditEntry } from '@pricehub/shared/schemas/operator';
 import { usePageTitle } from '../../../components/page-title';
-import { useAudit, type AuditFilter } from '../api/audit';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
-import { Pager } from '../components/pager';
+import { useAudit } from '../api/audit';
+import { FilterBar, FilterSelect } from '../components/filter-bar';
+import { CardList, PagedList } from '../components/paged-list';
+import { useUrlFilters } from '../components/use-url-filters';
 
 /** Names people read; an action the page does not know yet is shown as it is stored. */
 const actionLabels: Record<string, string> = {
@@ -27,93 +25,51 @@ const actionColor = (action: string) =>
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
-function useFilter(): [AuditFilter, (next: AuditFilter) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page'));
-  const filter: AuditFilter = {
-    q: params.get('q') ?? '',
-    action: params.get('action') ?? undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-  const update = (next: AuditFilter) => {
-    const merged = { ...filter, ...next };
-    const out = new URLSearchParams();
-    if (merged.q) out.set('q', merged.q);
-    if (merged.action) out.set('action', merged.action);
-    if (merged.page && merged.page > 1) out.set('page', String(merged.page));
-    setParams(out);
-  };
-  return [filter, update];
-}
-
 /** /operator/audit: every operator action, newest first, with what it changed. */
 export function AuditPage() {
   usePageTitle('Audit log');
-  const [filter, setFilter] = useFilter();
-  const [words, setWords] = useState(filter.q ?? '');
+  const [filter, setFilter] = useUrlFilters((params) => ({
+    q: params.get('q') ?? '',
+    action: params.get('action') ?? undefined,
+  }));
   const audit = useAudit(filter);
   const actions = audit.data?.actions ?? [];
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ q: words.trim(), page: 1 });
-  };
 
   return (
     <Stack>
       <Title order={1} size="h2">
         Audit log
       </Title>
-      <Paper withBorder p="md">
-        <form onSubmit={search} role="search" aria-label="Search the audit log">
-          <Group align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              label="Who, what or why"
-              placeholder="Operator, store or reason"
-              value={words}
-              onChange={(e) => setWords(e.currentTarget.value)}
-              style={{ flex: '1 1 220px' }}
-              maxLength={100}
-            />
-            <Select
-              label="Action"
-              data={[
-                { value: '', label: 'Every action' },
-                ...actions.map((a) => ({ value: a, label: actionLabel(a) })),
-              ]}
-              value={filter.action ?? ''}
-              onChange={(v) => setFilter({ action: v || undefined, page: 1 })}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 220 }}
-            />
-            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-              Search
-            </Button>
-          </Group>
-        </form>
-      </Paper>
-      {audit.isLoading ? (
-        <LoadingState label="Loading the audit log" />
-      ) : audit.isError ? (
-        <ErrorState error={audit.error} onRetry={() => audit.refetch()} />
-      ) : audit.data!.items.length === 0 ? (
-        <EmptyState message={filter.q || filter.action ? 'Nothing matches this search.' : 'No operator actions yet.'} />
-      ) : (
-        <>
-          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit entries">
-            {audit.data!.items.map((entry) => (
+      <FilterBar
+        searchLabel="Search the audit log"
+        inputLabel="Who, what or why"
+        placeholder="Operator, store or reason"
+        initialWords={filter.q}
+        onSearch={(q) => setFilter({ q, page: 1 })}
+      >
+        <FilterSelect
+          label="Action"
+          data={[{ value: '', label: 'Every action' }, ...actions.map((a) => ({ value: a, label: actionLabel(a) }))]}
+          value={filter.action ?? ''}
+          onChange={(v) => setFilter({ action: v || undefined, page: 1 })}
+          width={220}
+        />
+      </FilterBar>
+      <PagedList
+        query={audit}
+        loadingLabel="Loading the audit log"
+        emptyMessage={filter.q || filter.action ? 'Nothing matches this search.' : 'No operator actions yet.'}
+        noun="entries"
+        onPage={(page) => setFilter({ page })}
+      >
+        {(items) => (
+          <CardList ordered label="Audit entries">
+            {items.map((entry) => (
               <AuditRow key={entry.id} entry={entry} />
             ))}
-          </Stack>
-          <Pager
-            page={audit.data!.page}
-            pageSize={audit.data!.pageSize}
-            total={audit.data!.total}
-            noun="entries"
-            onChange={(page) => setFilter({ page })}
-          />
-        </>
-      )}
+          </CardList>
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { notifySuccess } from '../../../components/notify';
 import { useExternalStores } from '../api/external-stores';
 import { ExternalStoreCard } from '../components/external-store-card';
 import { ExternalStoreForm } from '../components/external-store-form';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { CardList, QueryList } from '../components/paged-list';
 
 /**
  * /operator/external-stores: the other stores whose offers PriceHub compares. Add one by an address or a file
@@ -47,23 +47,23 @@ export function ExternalStoresPage() {
           }}
         />
       )}
-      {stores.isLoading ? (
-        <LoadingState label="Loading stores" />
-      ) : stores.isError ? (
-        <ErrorState error={stores.error} onRetry={() => stores.refetch()} />
-      ) : stores.data!.items.length === 0 ? (
-        <EmptyState message="No other stores yet. Add one by the address of its feed, sitemap or pages, or upload a file." />
-      ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Other stores">
-          {stores.data!.items.map((store) => (
-            <ExternalStoreCard
-              key={store.id}
-              store={store}
-              liveEvents={justAdded?.id === store.id ? justAdded.events : undefined}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryList
+        query={stores}
+        loadingLabel="Loading stores"
+        emptyMessage="No other stores yet. Add one by the address of its feed, sitemap or pages, or upload a file."
+      >
+        {(data) => (
+          <CardList label="Other stores">
+            {data.items.map((store) => (
+              <ExternalStoreCard
+                key={store.id}
+                store={store}
+                liveEvents={justAdded?.id === store.id ? justAdded.events : undefined}
+              />
+            ))}
+          </CardList>
+        )}
+      </QueryList>
     </Stack>
   );
 }

@@ -1,67 +1,40 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { usePageTitle } from '../../../components/page-title';
 import { useCatalogue } from '../api/matching';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
-import { Pager } from '../components/pager';
+import { FilterBar } from '../components/filter-bar';
+import { PagedList } from '../components/paged-list';
+import { useUrlFilters } from '../components/use-url-filters';
 
 const gb = (n: number) => (n > 0 ? `${n} GB` : '—');
 
 /** /operator/catalogue: catalogue products by name, brand, number or GTIN, most offered first; each opens its editor. */
 export function MatchingCataloguePage() {
   usePageTitle('Catalogue');
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
-  const [words, setWords] = useState(q);
-  const catalogue = useCatalogue({ q, page });
-
-  const go = (next: { q?: string; page?: number }) => {
-    const out = new URLSearchParams();
-    const merged = { q, page, ...next };
-    if (merged.q) out.set('q', merged.q);
-    if (merged.page > 1) out.set('page', String(merged.page));
-    setParams(out);
-  };
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    go({ q: words.trim(), page: 1 });
-  };
+  const [filter, setFilter] = useUrlFilters((params) => ({ q: params.get('q') ?? '' }));
+  const catalogue = useCatalogue(filter);
 
   return (
     <Stack>
       <Title order={1} size="h2">
         Catalogue
       </Title>
-      <Paper withBorder p="md">
-        <form onSubmit={search} role="search" aria-label="Search the catalogue">
-          <Group align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              label="Product"
-              placeholder="Name, brand, number or GTIN"
-              value={words}
-              onChange={(e) => setWords(e.currentTarget.value)}
-              style={{ flex: '1 1 220px' }}
-              maxLength={100}
-            />
-            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-              Search
-            </Button>
-          </Group>
-        </form>
-      </Paper>
-      {catalogue.isLoading ? (
-        <LoadingState label="Loading the catalogue" />
-      ) : catalogue.isError ? (
-        <ErrorState error={catalogue.error} onRetry={() => catalogue.refetch()} />
-      ) : catalogue.data!.items.length === 0 ? (
-        <EmptyState message={q ? 'No product matches this search.' : 'The catalogue is empty.'} />
-      ) : (
-        <>
+      <FilterBar
+        searchLabel="Search the catalogue"
+        inputLabel="Product"
+        placeholder="Name, brand, number or GTIN"
+        initialWords={filter.q}
+        onSearch={(q) => setFilter({ q, page: 1 })}
+      />
+      <PagedList
+        query={catalogue}
+        loadingLabel="Loading the catalogue"
+        emptyMessage={filter.q ? 'No product matches this search.' : 'The catalogue is empty.'}
+        noun="products"
+        onPage={(page) => setFilter({ page })}
+      >
+        {(items) => (
           <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover aria-label="Catalogue products" aria-busy={catalogue.isFetching}>
               <Table.Thead>
@@ -75,7 +48,7 @@ export function MatchingCataloguePage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {catalogue.data!.items.map((p) => (
+                {items.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td>{p.id}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -105,15 +78,8 @@ export function MatchingCataloguePage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager
-            page={catalogue.data!.page}
-            pageSize={catalogue.data!.pageSize}
-            total={catalogue.data!.total}
-            noun="products"
-            onChange={(next) => go({ page: next })}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatRs, PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import {
   closeEscalationInput,
@@ -12,8 +12,8 @@ import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../components/page-title';
 import { useEscalationAnswer, useEscalations } from '../api/moderation-escalations';
 import { ModerationReasonDialog } from '../components/moderation-reason-dialog';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
-import { Pager } from '../components/pager';
+import { CardList, PagedList } from '../components/paged-list';
+import { useUrlFilters } from '../components/use-url-filters';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -22,49 +22,38 @@ const statusColor = { open: 'orange', refunded: 'green', closed: 'gray' } as con
 /** /operator/escalations: complaints customers escalated after their seller resolved them; refund or close each. */
 export function EscalationsPage() {
   usePageTitle('Escalated complaints');
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') === 'done' ? 'done' : 'open';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [filter, setFilter] = useUrlFilters(
+    (params) => ({ status: params.get('status') === 'done' ? ('done' as const) : ('open' as const) }),
+    { status: 'open' },
+  );
+  const { status, page } = filter;
   const escalations = useEscalations(status, page);
-  const go = (next: { status?: 'open' | 'done'; page?: number }) => {
-    const out = new URLSearchParams();
-    if ((next.status ?? status) === 'done') out.set('status', 'done');
-    if (next.page && next.page > 1) out.set('page', String(next.page));
-    setParams(out);
-  };
   return (
     <Stack>
       <Title order={1} size="h2">
         Escalated complaints
       </Title>
-      <Tabs value={status} onChange={(v) => go({ status: v === 'done' ? 'done' : 'open', page: 1 })}>
+      <Tabs value={status} onChange={(v) => setFilter({ status: v === 'done' ? 'done' : 'open', page: 1 })}>
         <Tabs.List>
           <Tabs.Tab value="open">Waiting</Tabs.Tab>
           <Tabs.Tab value="done">Answered</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {escalations.isLoading ? (
-        <LoadingState label="Loading escalations" />
-      ) : escalations.isError ? (
-        <ErrorState error={escalations.error} onRetry={() => escalations.refetch()} />
-      ) : escalations.data!.items.length === 0 ? (
-        <EmptyState message={status === 'open' ? 'No escalated complaint is waiting.' : 'None answered yet.'} />
-      ) : (
-        <>
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Escalations">
-            {escalations.data!.items.map((e) => (
+      <PagedList
+        query={escalations}
+        loadingLabel="Loading escalations"
+        emptyMessage={status === 'open' ? 'No escalated complaint is waiting.' : 'None answered yet.'}
+        noun="escalations"
+        onPage={(p) => setFilter({ page: p })}
+      >
+        {(items) => (
+          <CardList label="Escalations">
+            {items.map((e) => (
               <EscalationCard key={e.complaintId} escalation={e} />
             ))}
-          </Stack>
-          <Pager
-            page={escalations.data!.page}
-            pageSize={escalations.data!.pageSize}
-            total={escalations.data!.total}
-            noun="escalations"
-            onChange={(p) => go({ page: p })}
-          />
-        </>
-      )}
+          </CardList>
+        )}
+      </PagedList>
     </Stack>
   );
 }

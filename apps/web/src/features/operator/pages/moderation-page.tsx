@@ -1,7 +1,6 @@
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   hideInput,
   optionalReasonInput,
@@ -19,8 +18,9 @@ import {
   type ReviewAction,
 } from '../api/moderation';
 import { ModerationReasonDialog } from '../components/moderation-reason-dialog';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
-import { Pager } from '../components/pager';
+import { FilterBar, FilterSelect } from '../components/filter-bar';
+import { CardList, PagedList } from '../components/paged-list';
+import { useUrlFilters } from '../components/use-url-filters';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -30,22 +30,17 @@ type Tab = (typeof tabs)[number];
 /** /operator/moderation: reported reviews to decide on, hidden reviews, and every store's blog posts. */
 export function ModerationPage() {
   usePageTitle('Moderation');
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = tabs.find((t) => t === params.get('tab')) ?? 'reported';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const go = (next: { tab?: Tab; page?: number }) => {
-    const out = new URLSearchParams();
-    const t = next.tab ?? tab;
-    if (t !== 'reported') out.set('tab', t);
-    if (next.page && next.page > 1) out.set('page', String(next.page));
-    setParams(out);
-  };
+  const [filter, setFilter] = useUrlFilters(
+    (params) => ({ tab: tabs.find((t) => t === params.get('tab')) ?? ('reported' as Tab) }),
+    { tab: 'reported' },
+  );
+  const { tab, page } = filter;
   return (
     <Stack>
       <Title order={1} size="h2">
         Moderation
       </Title>
-      <Tabs value={tab} onChange={(v) => go({ tab: (v as Tab) ?? 'reported', page: 1 })}>
+      <Tabs value={tab} onChange={(v) => setFilter({ tab: (v as Tab) ?? 'reported', page: 1 })}>
         <Tabs.List>
           <Tabs.Tab value="reported">Reported reviews</Tabs.Tab>
           <Tabs.Tab value="hidden">Hidden reviews</Tabs.Tab>
@@ -53,9 +48,13 @@ export function ModerationPage() {
         </Tabs.List>
       </Tabs>
       {tab === 'blogs' ? (
-        <BlogList page={page} onPage={(p) => go({ page: p })} />
+        <BlogList page={page} onPage={(p) => setFilter({ page: p })} />
       ) : (
-        <ReviewList status={tab === 'reported' ? 'open' : 'hidden'} page={page} onPage={(p) => go({ page: p })} />
+        <ReviewList
+          status={tab === 'reported' ? 'open' : 'hidden'}
+          page={page}
+          onPage={(p) => setFilter({ page: p })}
+        />
       )}
     </Stack>
   );
@@ -71,29 +70,22 @@ function ReviewList({
   onPage: (p: number) => void;
 }) {
   const queue = useReviewQueue(status, page);
-  if (queue.isLoading) return <LoadingState label="Loading reviews" />;
-  if (queue.isError) return <ErrorState error={queue.error} onRetry={() => queue.refetch()} />;
-  const data = queue.data!;
-  if (data.items.length === 0) {
-    return <EmptyState message={status === 'open' ? 'No reported reviews are waiting.' : 'No review is hidden.'} />;
-  }
   return (
-    <>
-      <Stack
-        component="ul"
-        gap="sm"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Reviews"
-        aria-busy={queue.isFetching}
-      >
-        {data.items.map((review) => (
-          <ReviewCard key={review.id} review={review} />
-        ))}
-      </Stack>
-      <Pager page={data.page} pageSize={data.pageSize} total={data.total} noun="reviews" onChange={onPage} />
-    </>
+    <PagedList
+      query={queue}
+      loadingLabel="Loading reviews"
+      emptyMessage={status === 'open' ? 'No reported reviews are waiting.' : 'No review is hidden.'}
+      noun="reviews"
+      onPage={onPage}
+    >
+      {(items) => (
+        <CardList label="Reviews" busy={queue.isFetching}>
+          {items.map((review) => (
+            <ReviewCard key={review.id} review={review} />
+          ))}
+        </CardList>
+      )}
+    </PagedList>
   );
 }
 
@@ -223,66 +215,45 @@ const hiddenOptions = [
 ];
 
 function BlogList({ page, onPage }: { page: number; onPage: (p: number) => void }) {
-  const [words, setWords] = useState('');
   const [filter, setFilter] = useState<BlogFilter>({ q: '', page });
   const current = { ...filter, page };
   const blogs = useBlogModeration(current);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter({ ...filter, q: words.trim() });
-    onPage(1);
-  };
   return (
     <>
-      <Paper withBorder p="md">
-        <form onSubmit={search} role="search" aria-label="Search blog posts">
-          <Group align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              label="Title or store"
-              value={words}
-              onChange={(e) => setWords(e.currentTarget.value)}
-              style={{ flex: '1 1 220px' }}
-              maxLength={100}
-            />
-            <Select
-              label="Showing"
-              data={hiddenOptions}
-              value={filter.hidden ?? ''}
-              onChange={(v) => {
-                setFilter({ ...filter, hidden: (v || undefined) as BlogFilter['hidden'] });
-                onPage(1);
-              }}
-              allowDeselect={false}
-              w={{ base: '100%', xs: 160 }}
-            />
-            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-              Search
-            </Button>
-          </Group>
-        </form>
-      </Paper>
-      {blogs.isLoading ? (
-        <LoadingState label="Loading blog posts" />
-      ) : blogs.isError ? (
-        <ErrorState error={blogs.error} onRetry={() => blogs.refetch()} />
-      ) : blogs.data!.items.length === 0 ? (
-        <EmptyState message={filter.q || filter.hidden ? 'No post matches this search.' : 'No blog posts yet.'} />
-      ) : (
-        <>
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Blog posts">
-            {blogs.data!.items.map((blog) => (
+      <FilterBar
+        searchLabel="Search blog posts"
+        inputLabel="Title or store"
+        onSearch={(q) => {
+          setFilter({ ...filter, q });
+          onPage(1);
+        }}
+      >
+        <FilterSelect
+          label="Showing"
+          data={hiddenOptions}
+          value={filter.hidden ?? ''}
+          onChange={(v) => {
+            setFilter({ ...filter, hidden: (v || undefined) as BlogFilter['hidden'] });
+            onPage(1);
+          }}
+          width={160}
+        />
+      </FilterBar>
+      <PagedList
+        query={blogs}
+        loadingLabel="Loading blog posts"
+        emptyMessage={filter.q || filter.hidden ? 'No post matches this search.' : 'No blog posts yet.'}
+        noun="posts"
+        onPage={onPage}
+      >
+        {(items) => (
+          <CardList label="Blog posts">
+            {items.map((blog) => (
               <BlogCard key={blog.id} blog={blog} />
             ))}
-          </Stack>
-          <Pager
-            page={blogs.data!.page}
-            pageSize={blogs.data!.pageSize}
-            total={blogs.data!.total}
-            noun="posts"
-            onChange={onPage}
-          />
-        </>
-      )}
+          </CardList>
+        )}
+      </PagedList>
     </>
   );
 }

@@ -166,7 +166,7 @@ function ReviewCard({ review }: { review: ModeratedReview }) {
             Reports ({review.openReports} open)
           </Text>
           {review.reports.map((r) => (
-            <Text key={r.id} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text key={r.id} component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
               <Badge size="xs" variant="light" color={r.status === 'open' ? 'orange' : 'gray'} mr={6}>
                 {r.status}
               </Badge>

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '@pricehub/shared/schemas/order';
 import { returnMessages, type OrderReturns, type ReturnView } from '@pricehub/shared/schemas/return';
@@ -59,8 +59,6 @@ const returnView = (over: Partial<ReturnView> = {}): ReturnView => ({
 
 const eligible: OrderReturns = { returns: [], canRequest: true, message: null, deadline: '2026-11-29T07:00:00.000Z' };
 
-// Generous waits: this machine is shared, and a page's first render can take seconds under load.
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the order page', { timeout: 30_000 }, () => {

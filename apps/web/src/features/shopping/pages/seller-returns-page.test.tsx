@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { returnMessages, type ReturnView } from '@pricehub/shared/schemas/return';
 import { renderAt, sellerSession, serve } from '../testing/render';
@@ -31,8 +31,6 @@ const refused: ReturnView = {
   decidedAt: '2026-11-22T07:00:00.000Z',
 };
 
-// Generous waits: this machine is shared, and a page's first render can take seconds under load.
-configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the seller’s returns', { timeout: 30_000 }, () => {

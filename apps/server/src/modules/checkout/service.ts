@@ -142,14 +142,16 @@ function refuseOverCap(drafts: OrderDraft[]): void {
  * UPDATE: the foreign keys of the rows this checkout writes take KEY SHARE locks on it, which this does not block.)
  */
 async function refuseHoarding(tx: Db, buyerId: number, input: CheckoutRequest, newOrders: number, now: Date) {
+  await tx.execute(sql`select 1 from accounts where id = ${buyerId} for no key update`);
+  // Counted in a statement of its own: under READ COMMITTED a statement sees what was committed when it began, so
+  // counts taken in the locking statement would miss what the checkout we waited for has just committed.
   const [held] = await queryRows<{ unpaid_online: number; booked_cash: number }>(
     tx,
     sql`select (select count(*)::int from payments
-                where customer_id = a.id and status = 'pending' and expires_at > ${now.toISOString()}::timestamptz)
-                 as unpaid_online,
+                where customer_id = ${buyerId} and status = 'pending'
+                  and expires_at > ${now.toISOString()}::timestamptz) as unpaid_online,
                (select count(*)::int from orders
-                where customer_id = a.id and status = 'Booked' and payment_method = 'cashOnDel') as booked_cash
-        from accounts a where a.id = ${buyerId} for no key update`,
+                where customer_id = ${buyerId} and status = 'Booked' and payment_method = 'cashOnDel') as booked_cash`,
   );
   const refusal = holdingRefusal(
     input.paymentMethod,

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { enqueueMail, outboxInsert } from '../mail/outbox';
 import { findOrders } from '../orders/repository';
+import { notifyStores } from './listener';
 
 /** What the seller's notification and the customer's mail say about one order. */
 export type OrderAnnouncement = Pick<
@@ -80,6 +81,11 @@ export async function announceOrders(tx: Db, ctx: AppContext, orders: OrderAnnou
            as n(store_id int, order_id text, message text, product text, customer text, total int)
     )
     ${outboxInsert(mails)}`);
+  // Fires on commit: every process's open streams of these stores read the new rows (listener.ts).
+  await notifyStores(
+    tx,
+    orders.map((order) => order.storeId),
+  );
 }
 
 /** The customer hears of every status change (the outbox dedupes a repeated event). */

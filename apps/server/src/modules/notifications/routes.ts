@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { currentStoreId } from '../../http/access';
 import { customerNotificationsRoutes } from './customer-routes';
 import { deleteNotification, listNotifications } from './service';
+import { listeners, StoreListener } from './listener';
 import { openNotificationStream } from './stream';
 
 /**
@@ -14,13 +15,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   await app.register(customerNotificationsRoutes, { ctx });
   const config = { access: 'seller' } as const;
   const tags = ['notifications'];
-  // How often a live stream looks for new rows; tests shorten it through the environment.
-  const pollMs = Number(process.env.NOTIFICATIONS_POLL_MS) || 3000;
+  // Streams wait on the process's one LISTEN; this slow re-check only covers a lost NOTIFY (tests set it).
+  const recheckMs = Number(process.env.NOTIFICATIONS_RECHECK_MS) || 60_000;
+  const listener = new StoreListener(ctx.database, { recheckMs, log: app.log });
   const open = new Set<() => void>();
-  // Open streams would keep the server from closing: end them first.
+  // Open streams would keep the server from closing: end them first, then the LISTEN (before the database closes).
   app.addHook('preClose', async () => {
     for (const close of open) close();
   });
+  app.addHook('onClose', async () => listener.close());
+  listeners.set(ctx.database, listener);
 
   app.get('/seller/notifications', { config, schema: { tags } }, async (request) => ({
     notifications: await listNotifications(ctx, currentStoreId(request)),
@@ -31,11 +35,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   app.get('/seller/notifications/stream', { config, schema: { tags, hide: true } }, async (request, reply) => {
-    const close = await openNotificationStream(ctx, request, reply, currentStoreId(request), {
-      pollMs,
+    const close = await openNotificationStream(ctx, listener, request, reply, currentStoreId(request), {
       heartbeatMs: 25_000,
     });
     open.add(close);
-    request.raw.on('close', () => open.delete(close));
+    reply.raw.on('close', () => open.delete(close));
   });
 };

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { notifyStores } from './listener';
 
 export interface StoreNotice {
   storeId: number;
@@ -19,4 +20,6 @@ export interface StoreNotice {
  */
 export async function addStoreNotice(tx: Db, notice: StoreNotice): Promise<void> {
   await tx.insert(notifications).values(notice);
+  // Delivered on commit to the seller's open streams in every process.
+  await notifyStores(tx, [notice.storeId]);
 }

@@ -15,14 +15,14 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
-import { migrate, openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
+import { queryRows } from '../apps/server/src/db/client';
 import { accounts, sessions, stores } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens';
 import { registerSeller } from '../apps/server/src/modules/auth/service';
 import { insertListing } from '../apps/server/src/testing/catalogue';
+import { benchConfig, openBenchDatabase } from './scratch-database';
 import { median, percentile, record } from './results';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
@@ -30,35 +30,7 @@ const STOCK = Number(process.env.BENCH_STOCK ?? 50);
 const P95_BUDGET_MS = 250;
 const RUNS = Number(process.env.RUNS ?? 3);
 
-// The server's own configuration (DB_POOL_SIZE included), as `npm start` would read it.
-const config = {
-  ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-bench', LOG_LEVEL: 'silent' }),
-  jobs: false,
-};
-
-async function openBenchDatabase(): Promise<{ database: Database; label: string; drop?: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    await migrate(database);
-    return { database, label: 'PGlite (in-process)' };
-  }
-  const name = `ph_bench_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ url, poolSize: 1 });
-  await admin.db.execute(sql.raw(`create database ${name}`));
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), poolSize: config.dbPoolSize });
-  await migrate(database);
-  return {
-    database,
-    label: `PostgreSQL (pool ${config.dbPoolSize})`,
-    drop: async () => {
-      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-      await admin.close();
-    },
-  };
-}
+const config = benchConfig();
 
 /** Runs bench/checkout-buyers.ts in a child process and returns each buyer's status and time. */
 async function runBuyers(input: { base: string; cookies: string[]; body: string }) {
@@ -81,7 +53,7 @@ interface RunResult {
 
 /** One contended checkout on a fresh database: correctness and the buyers' latencies. */
 async function runOnce(): Promise<RunResult> {
-  const { database, label, drop } = await openBenchDatabase();
+  const { database, label, drop } = await openBenchDatabase(config.dbPoolSize);
   const ctx: AppContext = {
     config,
     database,

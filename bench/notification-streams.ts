@@ -13,14 +13,14 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
-import { migrate, openDatabase, queryRows, type Database } from '../apps/server/src/db/client';
+import { queryRows } from '../apps/server/src/db/client';
 import { sessions, stores } from '../apps/server/src/db/schema';
 import { registerSeller } from '../apps/server/src/modules/auth/service';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens';
 import { listeners } from '../apps/server/src/modules/notifications/listener';
 import { addStoreNotice } from '../apps/server/src/modules/notifications/store-notice';
+import { benchConfig, openBenchDatabase } from './scratch-database';
 import { median, record } from './results';
 
 const STREAMS = Number(process.env.STREAMS ?? 1000);
@@ -28,34 +28,7 @@ const IDLE_S = Number(process.env.IDLE_S ?? 30);
 const RUNS = Number(process.env.RUNS ?? 1);
 const GOAL_PERCENT = 5;
 
-const config = {
-  ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-bench', LOG_LEVEL: 'silent' }),
-  jobs: false,
-};
-
-async function openBenchDatabase(): Promise<{ database: Database; label: string; drop?: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    await migrate(database);
-    return { database, label: 'PGlite (in-process)' };
-  }
-  const name = `ph_bench_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ url, poolSize: 1 });
-  await admin.db.execute(sql.raw(`create database ${name}`));
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), poolSize: config.dbPoolSize });
-  await migrate(database);
-  return {
-    database,
-    label: 'PostgreSQL',
-    drop: async () => {
-      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-      await admin.close();
-    },
-  };
-}
+const config = benchConfig();
 
 /** The clients: STREAMS event streams in a child process; it prints "ready" once all are open, "got" per event. */
 const CLIENT = `
@@ -87,7 +60,7 @@ process.stdout.write('ready\\n');
 `;
 
 async function main() {
-  const { database, label, drop } = await openBenchDatabase();
+  const { database, label, drop } = await openBenchDatabase(config.dbPoolSize);
   const ctx: AppContext = {
     config,
     database,

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config';
+import { migrate, openDatabase, type Database } from '../apps/server/src/db/client';
+
+/** The server's own configuration (DB_POOL_SIZE included), as `npm start` would read it, with jobs off. */
+export const benchConfig = () => ({
+  ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-bench', LOG_LEVEL: 'silent' }),
+  jobs: false,
+});
+
+/**
+ * A migrated, empty database for one bench round: PGlite in memory, or, with DATABASE_URL, a scratch database on that
+ * PostgreSQL server (dropped by `drop`).
+ */
+export async function openBenchDatabase(
+  poolSize: number,
+): Promise<{ database: Database; label: string; drop?: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, label: 'PGlite (in-process)' };
+  }
+  const name = `ph_bench_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ url, poolSize: 1 });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), poolSize });
+  await migrate(database);
+  return {
+    database,
+    label: `PostgreSQL (pool ${poolSize})`,
+    drop: async () => {
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    },
+  };
+}

@@ -107,7 +107,7 @@ export interface RunFailure {
 export interface ExternalStoreRun {
   id: number;
   storeId: number;
-  trigger: 'schedule' | 'manual' | 'upload';
+  trigger: 'schedule' | 'manual' | 'upload' | 'command';
   status: 'running' | 'done' | 'failed';
   phase: 'fetch' | 'save';
   done: number;

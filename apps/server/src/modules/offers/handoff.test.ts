@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { buildTestApp } from '../../testing/test-app';
 import { acquireDatabaseLock, DatabaseBusyError } from './database-lock';
 import { ADMIN_TOKEN_HEADER } from './internal-routes';
@@ -76,6 +78,13 @@ describe('handing ingestion to the running server', () => {
     expect(stdout).toMatch(/new:\s+3/);
     const list = await t.app.inject({ method: 'GET', url: '/api/external-products?store=Handoff%20Store' });
     expect(list.json().total).toBe(3);
+    // The operators' run history shows it, as a run of the command.
+    const runs = await queryRows<{ trigger: string; status: string; new_count: number; failed_count: number }>(
+      t.ctx.db,
+      sql`select r.trigger, r.status, r.new_count, r.failed_count from external_store_runs r
+          join external_stores s on s.id = r.store_id where s.name = 'Handoff Store'`,
+    );
+    expect(runs).toEqual([{ trigger: 'command', status: 'done', new_count: 3, failed_count: 0 }]);
   });
 
   it('prints usage for missing arguments', async () => {

@@ -10,6 +10,7 @@ import { acquireDatabaseLock, DatabaseBusyError } from './database-lock';
 import { ingestSource, type IngestReport } from './ingest';
 import { ADMIN_TOKEN_HEADER } from './internal-routes';
 import { progressBar } from './progress-bar';
+import { recordCommandRun } from './runs';
 import { readServerInfo, type ServerInfo } from './server-handoff';
 import { sourceFormats, type SourceFormat } from './sources';
 
@@ -105,8 +106,10 @@ async function ingestDirectly(config: Config, job: ReturnType<typeof readArgs>):
       now: () => new Date(),
     };
     const bar = progressBar();
+    const startedAt = ctx.now();
     const report = await ingestSource(ctx, { ...job, progress: bar });
     bar.done();
+    await recordCommandRun(ctx.db, report, startedAt, ctx.now());
     // Alerts are mailed through the outbox; the server's mail job sends them when it next runs.
     await evaluatePriceAlerts(ctx);
     return report;

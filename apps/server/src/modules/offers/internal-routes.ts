@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { ingestSource } from './ingest';
 import { evaluatePriceAlerts } from './alerts';
+import { recordCommandRun } from './runs';
 import { adminTokenMatches, isLoopback } from './server-handoff';
 import { sourceFormats } from './sources';
 
@@ -38,6 +39,7 @@ export const internalOffersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
       const send = (line: unknown) => reply.raw.write(`${JSON.stringify(line)}\n`);
       try {
+        const startedAt = ctx.now();
         const report = await ingestSource(ctx, {
           store,
           // A relative file path means the same thing to the server as to the command that sent it.
@@ -45,6 +47,7 @@ export const internalOffersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
           format,
           progress: (event) => send({ type: 'progress', ...event }),
         });
+        await recordCommandRun(ctx.db, report, startedAt, ctx.now());
         await evaluatePriceAlerts(ctx);
         send({ type: 'report', report });
       } catch (error) {

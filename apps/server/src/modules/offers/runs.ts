@@ -159,6 +159,23 @@ export async function executeRun(
   }
 }
 
+/** Records a run of `npm run ingest` (by itself or handed to the server) in the store's history, with its report. */
+export async function recordCommandRun(db: Db, report: IngestReport, startedAt: Date, finishedAt: Date): Promise<void> {
+  await db.insert(externalStoreRuns).values({
+    storeId: report.store.id,
+    trigger: 'command',
+    status: 'done',
+    startedAt,
+    finishedAt,
+    newCount: report.new,
+    updatedCount: report.updated,
+    unchangedCount: report.unchanged,
+    unavailableCount: report.unavailable,
+    failedCount: report.failed,
+    failures: report.failures.slice(0, KEPT_FAILURES),
+  });
+}
+
 /** How many offers each store has, and how many of them are available now. */
 export async function offerCounts(db: Db): Promise<Map<number, { total: number; available: number }>> {
   const rows = await queryRows<{ store_id: number; total: number; available: number }>(

@@ -8,6 +8,7 @@ const triggers: Record<ExternalStoreRun['trigger'], string> = {
   manual: 'Refresh now',
   schedule: 'Scheduled',
   upload: 'Upload',
+  command: 'npm run ingest',
 };
 
 export function RunStatusBadge({ run }: { run: ExternalStoreRun }) {

@@ -18,6 +18,8 @@ const runs: { name: string; script: string; env: Record<string, string> }[] = [
   { name: 'ingestion, PostgreSQL', script: 'bench/ingest.ts', env: { DATABASE_URL: pg } },
   { name: 'checkout, PGlite', script: 'bench/checkout.ts', env: { DATABASE_URL: '' } },
   { name: 'checkout, PostgreSQL', script: 'bench/checkout.ts', env: { DATABASE_URL: pg } },
+  { name: 'notification streams, PGlite', script: 'bench/notification-streams.ts', env: { DATABASE_URL: '' } },
+  { name: 'notification streams, PostgreSQL', script: 'bench/notification-streams.ts', env: { DATABASE_URL: pg } },
 ];
 
 const resultsFile = join(mkdtempSync(join(tmpdir(), 'pricehub-bench-')), 'figures.jsonl');

@@ -77,6 +77,11 @@ export class StoreListener {
     return n;
   }
 
+  /** Settles once the LISTEN has taken effect (or failed to start): for tests and the bench. */
+  async listening(): Promise<void> {
+    await this.started?.catch(() => {});
+  }
+
   /** The PostgreSQL backend holding the LISTEN (tests cut it to see the reconnect). */
   backendPid(): number | undefined {
     return (this.client as unknown as { processID?: number } | undefined)?.processID;

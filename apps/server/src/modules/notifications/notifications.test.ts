@@ -67,6 +67,10 @@ describe('seller notifications', () => {
     expect(await otherStream.readUntil('event: ready')).toBe(true);
     const listener = listeners.get(t.ctx.database)!;
     await until(() => listener.size(seller.storeId) === 1 && listener.size(other.storeId) === 1);
+    // Each stream reads once more as the LISTEN takes effect (a notification written in between is caught there),
+    // at once on PGlite, after the listener's own connection on PostgreSQL: let those reads pass first.
+    await listener.listening();
+    await new Promise((resolve) => setTimeout(resolve, 200));
 
     // Idle: no stream reads the database (the old streams polled every 3 s, the test's every 150 ms).
     const reads = vi.spyOn(t.ctx.db, 'select');

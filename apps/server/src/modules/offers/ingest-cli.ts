@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { logTransport } from '../../adapters/mail/transport';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import type { AppContext } from '../../context';
-import { migrate, openDatabase, type Database } from '../../db/client';
+import { withOwnDatabase } from '../../db/own-database';
 import { evaluatePriceAlerts } from './alerts';
-import { acquireDatabaseLock, DatabaseBusyError } from './database-lock';
+import { DatabaseBusyError } from './database-lock';
 import { ingestSource, type IngestReport } from './ingest';
 import { ADMIN_TOKEN_HEADER } from './internal-routes';
 import { progressBar } from './progress-bar';
@@ -88,16 +88,7 @@ async function ingestThroughServer(
 }
 
 async function ingestDirectly(config: Config, job: ReturnType<typeof readArgs>): Promise<IngestReport> {
-  let database: Database;
-  let release = () => {};
-  if (config.databaseUrl) {
-    database = await openDatabase({ url: config.databaseUrl, poolSize: 2 });
-  } else {
-    ({ release } = acquireDatabaseLock(config.dataDir));
-    database = await openDatabase({ dataDir: join(config.dataDir, 'pglite') });
-  }
-  try {
-    await migrate(database);
+  return withOwnDatabase(config, 2, async (database) => {
     const ctx: AppContext = {
       config,
       database,
@@ -113,10 +104,7 @@ async function ingestDirectly(config: Config, job: ReturnType<typeof readArgs>):
     // Alerts are mailed through the outbox; the server's mail job sends them when it next runs.
     await evaluatePriceAlerts(ctx);
     return report;
-  } finally {
-    await database.close();
-    release();
-  }
+  });
 }
 
 async function main() {

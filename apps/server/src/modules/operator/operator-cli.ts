@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../../config';
-import { migrate, openDatabase, type Database } from '../../db/client';
+import { withOwnDatabase } from '../../db/own-database';
 import { HttpError } from '../../http/errors';
-import { acquireDatabaseLock, DatabaseBusyError } from '../offers/database-lock';
+import { DatabaseBusyError } from '../offers/database-lock';
 import { ADMIN_TOKEN_HEADER } from '../offers/internal-routes';
 import { readServerInfo, type ServerInfo } from '../offers/server-handoff';
 import { createOperator, parseOperatorInput, type OperatorAccount } from './accounts';
@@ -68,25 +67,15 @@ async function createThroughServer(info: ServerInfo, args: CreateArgs): Promise<
 }
 
 async function createDirectly(config: Config, args: CreateArgs): Promise<OperatorAccount> {
-  let database: Database;
-  let release = () => {};
-  if (config.databaseUrl) {
-    database = await openDatabase({ url: config.databaseUrl, poolSize: 1 });
-  } else {
-    ({ release } = acquireDatabaseLock(config.dataDir));
-    database = await openDatabase({ dataDir: join(config.dataDir, 'pglite') });
-  }
-  try {
-    await migrate(database);
-    return await createOperator(database.db, args, 'command line');
-  } catch (error) {
-    const message = refusal(error);
-    if (message) fail(`could not create the operator: ${message}`);
-    throw error;
-  } finally {
-    await database.close();
-    release();
-  }
+  return withOwnDatabase(config, 1, async (database) => {
+    try {
+      return await createOperator(database.db, args, 'command line');
+    } catch (error) {
+      const message = refusal(error);
+      if (message) fail(`could not create the operator: ${message}`);
+      throw error;
+    }
+  });
 }
 
 async function create(config: Config, args: CreateArgs): Promise<{ operator: OperatorAccount; via: string }> {

@@ -43,10 +43,11 @@ export async function insertRows<T extends PgTable>(db: Db, table: T, rows: read
  */
 export async function allocateIds(db: Db, table: PgTable, count: number): Promise<number[]> {
   if (count === 0) return [];
-  const rows = await queryRows<{ id: number }>(
+  // One array value, not a row per id: the driver reads rows one by one, and the bulk seed draws millions of ids.
+  const [row] = await queryRows<{ ids: number[] }>(
     db,
-    sql`select nextval(pg_get_serial_sequence(${getTableName(table)}, 'id'))::int as id
-        from generate_series(1, ${count})`,
+    sql`select array(select nextval(pg_get_serial_sequence(${getTableName(table)}, 'id'))::int
+                     from generate_series(1, ${count})) as ids`,
   );
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+  return row!.ids.sort((a, b) => a - b);
 }

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Category } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
-import { queryRows } from '../client';
-import { listings, offers, products } from '../schema';
+import { queryRows, type Db } from '../client';
+import { products } from '../schema';
 import { catalogueIdentity } from '../../modules/offers/catalogue';
 import { searchAliases } from '../../modules/offers/matching';
 import { rebuildSearchTerms } from '../../modules/catalog/search-terms';
 import { refreshStatistics } from '../maintenance';
 import { slugify } from '../../modules/auth/service';
-import { allocateIds, BATCH_ROWS, insertRows } from './batch';
+import { PRICE_FILTER_STEP } from '@pricehub/shared/rules/money';
+import { allocateIds } from './batch';
+import { openBulkWriter, type BulkBatch } from './bulk-writer';
 import { shopPrice } from './catalogue';
 import { demoImageUrl, writeProductImages } from './images';
 import { FAMILIES, productName, storageLabel, type Family } from './models';
@@ -119,19 +121,76 @@ function listingName(rng: Prng, name: string, brand: string, category: Category)
   }
 }
 
+export interface BulkProgress {
+  /** After each batch is written: products written so far, of `total`. */
+  products?(done: number, total: number): void;
+  /** The steps after the rows are in, which show no count. */
+  step?(what: string): void;
+}
+
+/** Products per batch: one COPY (or INSERT) per table each, written while the next batch is generated. */
+const BATCH_PRODUCTS = 5000;
+/** Products generated between two turns of the event loop, so the connection keeps sending the previous batch. */
+const PLAN_SLICE = 500;
+
+/** Ids drawn from the sequence at a time: about two batches' worth. */
+const ID_BLOCK = 25_000;
+
+/**
+ * Hands out ids of the products' sequence (which listings share), drawn a block ahead of need on the pool, so a
+ * batch never waits for a round trip behind the rows being written. Ids left over at the end are a gap, as a
+ * rolled-back insert leaves.
+ */
+function idReservoir(db: Db, block: number): (count: number) => Promise<number[]> {
+  let ready: number[] = [];
+  let refill: Promise<number[]> | undefined;
+  const prefetch = () => {
+    if (!refill) {
+      refill = allocateIds(db, products, block);
+      // Awaited by the next take; until then a failure must not count as unhandled.
+      refill.catch(() => {});
+    }
+    return refill;
+  };
+  return async (count) => {
+    while (ready.length < count) {
+      const more = await prefetch();
+      refill = undefined;
+      ready = ready.concat(more);
+    }
+    const taken = ready.slice(0, count);
+    ready = ready.slice(count);
+    if (ready.length < block) void prefetch();
+    return taken;
+  };
+}
+
+/**
+ * What refresh_products (migration 0005) would work out for a new product from its listings (all in open stores)
+ * and offers (all available): the lowest price a shopper can pay now (in stock first), how many stores offer it,
+ * whether any has it in stock. The seed writes these with the rows instead of having triggers recompute them.
+ */
+function summary(offerRows: readonly { price: number; inStock: boolean }[]) {
+  const inStock = offerRows.filter((o) => o.inStock);
+  return {
+    lowestPrice: Math.min(...(inStock.length > 0 ? inStock : offerRows).map((o) => o.price)),
+    offerCount: offerRows.length,
+    inStock: inStock.length > 0,
+    visible: offerRows.length > 0,
+  };
+}
+
 /**
  * Adds `count` generated catalogue products, each listed by one to five of our sellers (distinct open stores, each
- * at its own price) and a third of them also offered by the comparison stores, for benchmarks. Set-based: every
- * table is written 1,000 rows per INSERT (the triggers that keep products' prices, counts and facet counts run once
- * per statement), a commit every 10,000 products, and the search dictionary rebuilt once at the end.
+ * at its own price) and a third of them also offered by the comparison stores, for benchmarks.
  * Generated products are distinct catalogue products (no two with the same match key and RAM), as matching
  * would keep them; they go in directly, with the match key and search aliases matching computes, for speed.
+ * A million products must take minutes, not a quarter of an hour: rows go in 5,000 products at a time (COPY on
+ * PostgreSQL, see bulk-writer.ts), each product with the summary its listings and offers give it and the facet
+ * counts added per batch, so the per-statement triggers have nothing left to do and are skipped; the next batch is
+ * generated while the database writes the last one; the search dictionary is rebuilt once at the end.
  */
-export async function seedBulkProducts(
-  ctx: AppContext,
-  count: number,
-  onProgress: (done: number, total: number) => void = () => {},
-): Promise<void> {
+export async function seedBulkProducts(ctx: AppContext, count: number, progress: BulkProgress = {}): Promise<void> {
   const storeRows = await queryRows<{ id: number }>(
     ctx.db,
     sql`select id from stores where status = 'open' order by id`,
@@ -164,125 +223,173 @@ export async function seedBulkProducts(
     })),
   );
 
+  // The generator has some 20,000 configurations without a part number, drawn again and again: their match keys
+  // are worked out once (matching's identify is most of the cost of a generated product).
+  const plainKeys = new Map<string, string>();
   /** A generated product no product of the catalogue (or of this run) already is. */
   const distinctProduct = () => {
     for (let attempt = 0; ; attempt++) {
       const family = rng.pick(FAMILIES);
       const item = generated(rng, family);
-      const name = attempt < 3 ? item.name : `${item.name} (${partNumber(rng, pool)})`;
-      const identity = catalogueIdentity({ ...item, name });
-      const key = `${identity.key}#${item.ramGb}`;
+      const plain = attempt < 3;
+      const name = plain ? item.name : `${item.name} (${partNumber(rng, pool)})`;
+      const memo = `${item.brand}#${name}#${item.ramGb}#${item.storageGb}`;
+      let matchKey = plain ? plainKeys.get(memo) : undefined;
+      if (matchKey === undefined) {
+        matchKey = catalogueIdentity({ ...item, name }).key;
+        if (plain) plainKeys.set(memo, matchKey);
+      }
+      const key = `${matchKey}#${item.ramGb}`;
       if (identities.has(key)) continue;
       identities.add(key);
-      return { family, item: { ...item, name }, matchKey: identity.key };
+      return { family, item: { ...item, name }, matchKey };
     }
   };
 
-  const perTransaction = BATCH_ROWS * 10;
-  for (let done = 0; done < count;) {
-    const target = Math.min(count, done + perTransaction);
-    await ctx.db.transaction(async (tx) => {
-      while (done < target) {
-        const size = Math.min(BATCH_ROWS, target - done);
-        const planned = Array.from({ length: size }, () => {
-          const { family, item, matchKey } = distinctProduct();
-          const sellers = rng.sample(storeRows, rng.pick(SELLER_COUNTS));
-          const externals = rng.chance(EXTERNAL_SHARE) ? rng.sample(externalRows, rng.int(1, 3)) : [];
-          return {
-            family,
-            item,
-            matchKey,
-            sellers,
-            externals,
-            createdAt: daysAgo(now, rng.int(0, 700), rng.int(0, 23)),
-          };
+  const plan = async (size: number) => {
+    const planned = [];
+    for (let start = 0; start < size; start += PLAN_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (let i = start; i < Math.min(size, start + PLAN_SLICE); i++) {
+        const { family, item, matchKey } = distinctProduct();
+        const sellers = rng.sample(storeRows, rng.pick(SELLER_COUNTS));
+        const externals = rng.chance(EXTERNAL_SHARE) ? rng.sample(externalRows, rng.int(1, 3)) : [];
+        planned.push({
+          family,
+          item,
+          matchKey,
+          sellers,
+          externals,
+          createdAt: daysAgo(now, rng.int(0, 700), rng.int(0, 23)),
         });
-        // A product made for a seller's listing shares the first listing's id, as a seller's new product does.
-        const ids = await allocateIds(
-          tx,
-          products,
-          planned.reduce((n, p) => n + p.sellers.length, 0),
-        );
-        let next = 0;
-        const productRows: (typeof products.$inferInsert)[] = [];
-        const listingRows: (typeof listings.$inferInsert)[] = [];
-        const offerRows: (typeof offers.$inferInsert)[] = [];
-        for (const p of planned) {
-          const productId = ids[next]!;
-          const image = demoImageUrl(familyImageSlug(p.family));
-          const gtin = rng.chance(0.8) ? bulkGtin(productId) : null;
-          productRows.push({
-            id: productId,
-            name: p.item.name,
-            brand: p.item.brand,
-            category: p.item.category,
-            description: p.item.description,
-            ramGb: p.item.ramGb,
-            storageGb: p.item.storageGb,
-            image,
-            thumbnail: image,
-            gtin,
-            matchKey: p.matchKey,
-            aliases: searchAliases(p.item.name, p.item.brand),
-            views: Math.floor(5000 * rng.next() ** 3),
-            createdAt: p.createdAt,
-            updatedAt: p.createdAt,
-          });
-          p.sellers.forEach((store, i) => {
-            const quantity = rng.chance(0.05) ? 0 : rng.int(1, 60);
-            // The first seller's gtin made the product; the others typed it in or left it out.
-            const listingGtin = i === 0 || rng.chance(0.5) ? gtin : null;
-            listingRows.push({
-              id: ids[next++]!,
-              productId,
-              storeId: store.id,
-              name: i === 0 ? p.item.name : listingName(rng, p.item.name, p.item.brand, p.item.category),
-              brand: p.item.brand,
-              category: p.item.category,
-              description: p.item.description,
-              ramGb: p.item.ramGb,
-              storageGb: p.item.storageGb,
-              price: i === 0 ? p.item.price : shopPrice(p.item.price * (0.95 + rng.next() * 0.11)),
-              quantity,
-              stock: quantity === 0 ? ('outofstock' as const) : ('instock' as const),
-              image,
-              thumbnail: image,
-              gtin: listingGtin,
-              matchedBy: i === 0 || !listingGtin ? 'name' : 'gtin',
-              createdAt: p.createdAt,
-              updatedAt: p.createdAt,
-            });
-          });
-          for (const store of p.externals) {
-            const inStock = !rng.chance(0.12);
-            offerRows.push({
-              externalStoreId: store.id,
-              productId,
-              storeItemId: `BULK-${productId}`,
-              url: `https://${store.slug}.example/products/bulk-${productId}.html`,
-              name: `${p.item.name}${p.item.category === 'mobile' ? ' - PTA Approved' : ''}`,
-              description: p.family.features,
-              image,
-              brand: p.item.brand,
-              gtin: gtin && rng.chance(0.75) ? gtin : null,
-              price: shopPrice(p.item.price * (0.88 + rng.next() * 0.22)),
-              currency: 'PKR',
-              inStock,
-              available: true,
-              matchedBy: gtin ? 'gtin' : 'name',
-              lastCheckedAt: daysAgo(now, 0, rng.int(1, 6)),
-              createdAt: p.createdAt,
-            });
-          }
-        }
-        await insertRows(tx, products, productRows);
-        await insertRows(tx, listings, listingRows);
-        await insertRows(tx, offers, offerRows);
-        done += size;
       }
-    });
-    onProgress(done, count);
+    }
+    return planned;
+  };
+
+  const build = (planned: Awaited<ReturnType<typeof plan>>, ids: number[]): BulkBatch => {
+    let next = 0;
+    const batch: BulkBatch = { products: [], listings: [], offers: [], facets: new Map() };
+    for (const p of planned) {
+      const productId = ids[next]!;
+      const image = demoImageUrl(familyImageSlug(p.family));
+      const gtin = rng.chance(0.8) ? bulkGtin(productId) : null;
+      const productListings = p.sellers.map((store, i) => {
+        const quantity = rng.chance(0.05) ? 0 : rng.int(1, 60);
+        // The first seller's gtin made the product; the others typed it in or left it out.
+        const listingGtin = i === 0 || rng.chance(0.5) ? gtin : null;
+        return {
+          id: ids[next++]!,
+          productId,
+          storeId: store.id,
+          name: i === 0 ? p.item.name : listingName(rng, p.item.name, p.item.brand, p.item.category),
+          brand: p.item.brand,
+          category: p.item.category,
+          description: p.item.description,
+          ramGb: p.item.ramGb,
+          storageGb: p.item.storageGb,
+          price: i === 0 ? p.item.price : shopPrice(p.item.price * (0.95 + rng.next() * 0.11)),
+          quantity,
+          stock: quantity === 0 ? ('outofstock' as const) : ('instock' as const),
+          image,
+          thumbnail: image,
+          gtin: listingGtin,
+          matchedBy: i === 0 || !listingGtin ? 'name' : 'gtin',
+          createdAt: p.createdAt,
+          updatedAt: p.createdAt,
+        };
+      });
+      const productOffers = p.externals.map((store) => {
+        const inStock = !rng.chance(0.12);
+        return {
+          externalStoreId: store.id,
+          productId,
+          storeItemId: `BULK-${productId}`,
+          url: `https://${store.slug}.example/products/bulk-${productId}.html`,
+          name: `${p.item.name}${p.item.category === 'mobile' ? ' - PTA Approved' : ''}`,
+          description: p.family.features,
+          image,
+          brand: p.item.brand,
+          gtin: gtin && rng.chance(0.75) ? gtin : null,
+          price: shopPrice(p.item.price * (0.88 + rng.next() * 0.22)),
+          currency: 'PKR',
+          inStock,
+          available: true,
+          matchedBy: gtin ? 'gtin' : 'name',
+          lastCheckedAt: daysAgo(now, 0, rng.int(1, 6)),
+          createdAt: p.createdAt,
+        };
+      });
+      const card = summary([
+        ...productListings.map((l) => ({ price: l.price, inStock: l.quantity > 0 && l.stock === 'instock' })),
+        ...productOffers,
+      ]);
+      batch.products.push({
+        id: productId,
+        name: p.item.name,
+        brand: p.item.brand,
+        category: p.item.category,
+        description: p.item.description,
+        ramGb: p.item.ramGb,
+        storageGb: p.item.storageGb,
+        image,
+        thumbnail: image,
+        gtin,
+        matchKey: p.matchKey,
+        aliases: searchAliases(p.item.name, p.item.brand),
+        views: Math.floor(5000 * rng.next() ** 3),
+        ...card,
+        createdAt: p.createdAt,
+        updatedAt: p.createdAt,
+      });
+      batch.listings.push(...productListings);
+      batch.offers.push(...productOffers);
+      if (card.visible) {
+        const bucket = Math.floor(card.lowestPrice / PRICE_FILTER_STEP);
+        const key = `${p.item.category}|${p.item.brand}|${p.item.ramGb}|${bucket}`;
+        const facet = batch.facets.get(key);
+        if (facet) facet.count++;
+        else
+          batch.facets.set(key, {
+            category: p.item.category,
+            brand: p.item.brand,
+            ramGb: p.item.ramGb,
+            bucket,
+            count: 1,
+          });
+      }
+    }
+    return batch;
+  };
+
+  // A load larger than the catalogue it joins builds the indexes afterwards (a fresh database, the demo shop).
+  const takeIds = idReservoir(ctx.db, Math.min(ID_BLOCK, count * 3));
+  const writer = await openBulkWriter(ctx.database, {
+    rebuildIndexes: count >= existing,
+    onIndexing: () => progress.step?.('building indexes'),
+  });
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for (let done = 0; done < count;) {
+      const size = Math.min(BATCH_PRODUCTS, count - done);
+      const planned = await plan(size);
+      // A product made for a seller's listing shares the first listing's id, as a seller's new product does.
+      const ids = await takeIds(planned.reduce((n, p) => n + p.sellers.length, 0));
+      const batch = build(planned, ids);
+      await writing;
+      done += size;
+      const reached = done;
+      writing = writer.write(batch).then(() => progress.products?.(reached, count));
+    }
+    await writing;
+    await writer.finish();
+    progress.step?.('rebuilding the search dictionary');
+    await rebuildSearchTerms(writer.db);
+    progress.step?.('updating planner statistics');
+    await refreshStatistics({ ...ctx.database, db: writer.db });
+  } finally {
+    // A batch still being written when generation failed ends (or fails) before its connection closes.
+    await writing.catch(() => {});
+    await writer.close();
   }
-  await rebuildSearchTerms(ctx.db);
-  await refreshStatistics(ctx.database);
 }

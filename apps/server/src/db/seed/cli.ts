@@ -15,12 +15,14 @@ import { seedBulkProducts } from './bulk';
 import { DEMO_CUSTOMER, DEMO_OPERATOR, DEMO_SELLER } from './demo-accounts';
 import { seedDemoOperator } from './demo-operator';
 import { seedDemoIfEmpty } from './demo';
+import { seedProgress } from './progress';
 
 const USAGE = `Usage: npm run seed [-- --products N]
   Seeds the demo shop when the database is empty (DATABASE_URL, or PGlite in DATA_DIR/pglite); with
   NODE_ENV=production only when SEED_DEMO=1 is set.
   --products N   then adds N generated catalogue products (1 to 5,000,000), each listed by 1 to 5 of
-                 our sellers, for benchmarks.`;
+                 our sellers, for benchmarks. On PostgreSQL, N at least as large as the catalogue
+                 rebuilds its indexes at the end and locks the catalogue tables until then.`;
 
 function parseArgs(argv: string[]): { products: number } | { error: string } | { help: true } {
   let products = 0;
@@ -115,16 +117,15 @@ async function main(): Promise<number> {
     }
     if (args.products > 0) {
       const bulkStarted = performance.now();
-      const elapsed = () => ((performance.now() - bulkStarted) / 1000).toFixed(1);
-      const interactive = process.stdout.isTTY;
-      await seedBulkProducts(ctx, args.products, (done, total) => {
-        const line = `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} products (${elapsed()} s)`;
-        if (interactive) process.stdout.write(`\r${line}`);
-        else console.log(line);
-      });
-      if (interactive) process.stdout.write('\n');
+      console.log(`Adding ${args.products.toLocaleString('en-US')} catalogue products…`);
+      const progress = seedProgress();
+      try {
+        await seedBulkProducts(ctx, args.products, progress);
+      } finally {
+        progress.done();
+      }
       console.log(
-        `Added ${args.products.toLocaleString('en-US')} catalogue products in ${elapsed()} s (search terms rebuilt once).`,
+        `Added ${args.products.toLocaleString('en-US')} catalogue products in ${((performance.now() - bulkStarted) / 1000).toFixed(1)} s.`,
       );
     }
     return 0;

@@ -14,8 +14,10 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { registerInputGuard } from './http/input-guard';
 import { allowedOrigins, registerOriginCheck, registerSecurityHeaders, trustProxyOption } from './http/security';
+import { registerAnswerCache } from './http/answer-cache';
 import { registerWebApp } from './http/web-app';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
+import { catalogueGeneration, invalidateCatalogCache, TTL_MS as CATALOGUE_TTL_MS } from './modules/catalog/cache';
 import { moduleRoutes } from './modules/registry';
 
 export interface RouteEntry {
@@ -86,6 +88,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   registerErrorHandler(app);
   app.decorateRequest('user', null);
+  // Before the session lookup: a kept answer is sent without asking the database anything.
+  registerAnswerCache(app, {
+    ttlMs: CATALOGUE_TTL_MS,
+    maxEntries: 5_000,
+    generation: catalogueGeneration,
+    invalidate: invalidateCatalogCache,
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
@@ -98,7 +107,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   for (const [prefix, routes] of moduleRoutes) await app.register(routes, { prefix, ctx });
 
-  if (options.web) await registerWebApp(app, { publicUrl: ctx.config.publicUrl, root: ctx.config.webDist });
+  if (options.web) {
+    await registerWebApp(app, {
+      publicUrl: ctx.config.publicUrl,
+      root: ctx.config.webDist,
+      generation: catalogueGeneration,
+      isVisitor: (request) => !request.cookies[SESSION_COOKIE],
+    });
+  }
   return app;
 }
 

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { createCustomer } from '../testing/factories';
+import { addProduct, productBody } from '../modules/catalog/test-fixtures';
+import { createCustomer, createSeller } from '../testing/factories';
 import { buildTestApp } from '../testing/test-app';
 
 const SHELL =
@@ -22,7 +24,13 @@ const drawing = fakeDist(
   'page',
   `export async function render(request, transport) {
      const { pathname } = new URL(request.url);
+     globalThis.__pageRenders = (globalThis.__pageRenders ?? 0) + 1;
      if (pathname === '/old') return { kind: 'redirect', status: 302, location: '/new' };
+     const product = pathname.startsWith('/p/') ? [pathname, pathname.slice(3)] : null;
+     if (product) {
+       const p = await (await transport('/products/' + product[1], { method: 'GET' })).json();
+       return { kind: 'page', status: 200, html: '<main>' + p.name + ' for ' + p.lowestPrice + '</main>', state: '' };
+     }
      if (pathname !== '/') return null;
      const session = await (await transport('/auth/session', { method: 'GET' })).json();
      const who = session.user ? session.user.name : 'a visitor';
@@ -30,7 +38,13 @@ const drawing = fakeDist(
               state: '<script type="application/json" id="ssr-state">{"queries":{}}</script>' };
    }`,
 );
-const failing = fakeDist('failing', `export async function render() { throw new Error('renderer broke'); }`);
+const failing = fakeDist(
+  'failing',
+  `export async function render() {
+     globalThis.__brokenRenders = (globalThis.__brokenRenders ?? 0) + 1;
+     throw new Error('renderer broke');
+   }`,
+);
 
 const t = await buildTestApp({ webDist: drawing });
 const web = await buildApp(t.ctx, { web: true });
@@ -64,6 +78,47 @@ describe('server-rendered pages', () => {
     expect(res.headers.location).toBe('/new');
   });
 
+  it("draws a visitor's page once and sends it to every visitor; a signed-in shopper always gets their own", async () => {
+    const renders = () => (globalThis as { __pageRenders?: number }).__pageRenders ?? 0;
+    const before = renders();
+    const visits = await Promise.all([1, 2, 3].map(() => web.inject({ method: 'GET', url: '/?from=cache-test' })));
+    expect(visits.map((v) => v.body.includes('<main>Hello, a visitor.'))).toEqual([true, true, true]);
+    expect(renders() - before).toBe(1);
+    const customer = await createCustomer(t, { name: 'Bilal Cached' });
+    const signedIn = await web.inject({
+      method: 'GET',
+      url: '/?from=cache-test',
+      headers: { cookie: customer.cookie },
+    });
+    expect(signedIn.body).toContain('<main>Hello, Bilal Cached.');
+    expect(renders() - before).toBe(2);
+    const again = await web.inject({ method: 'GET', url: '/?from=cache-test' });
+    expect(again.body).toContain('<main>Hello, a visitor.');
+    expect(renders() - before).toBe(2);
+  });
+
+  it("shows a price changed on this server at once, and one changed elsewhere after the page cache's few seconds", async () => {
+    const seller = await createSeller(t);
+    const { id, listingId } = await addProduct(t, seller, {
+      name: 'Cached Phone X1',
+      category: 'mobile',
+      price: 50000,
+    });
+    const page = () => web.inject({ method: 'GET', url: `/p/${id}` });
+    expect((await page()).body).toContain('Cached Phone X1 for 5000000');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/seller/products/${listingId}`,
+      headers: { cookie: seller.cookie },
+      payload: productBody({ name: 'Cached Phone X1', category: 'mobile', price: 45000, stock: 'instock' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await page()).body).toContain('Cached Phone X1 for 4500000');
+    // Another server process changing the price tells this one nothing: the visitors' copy lasts PAGE_TTL_MS.
+    await t.ctx.db.execute(sql`update listings set price = 4000000 where id = ${listingId}`);
+    expect((await page()).body).toContain('Cached Phone X1 for 4500000');
+  });
+
   it('sends the plain shell for a page the server does not render, and when rendering fails', async () => {
     const plain = await web.inject({ method: 'GET', url: '/custPanel' });
     expect(plain.statusCode).toBe(200);
@@ -71,5 +126,10 @@ describe('server-rendered pages', () => {
     const failed = await broken.inject({ method: 'GET', url: '/' });
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('<div id="root"></div>');
+    // A page that could not be drawn is not kept: the next visitor gets a fresh attempt.
+    const renders = () => (globalThis as { __brokenRenders?: number }).__brokenRenders ?? 0;
+    const before = renders();
+    await broken.inject({ method: 'GET', url: '/' });
+    expect(renders() - before).toBe(1);
   });
 });

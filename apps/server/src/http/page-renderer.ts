@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { encodedPage, preferredEncoding, type CachedPage } from './page-cache';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/ssr) answers for a page. */
 type Rendered =
@@ -77,21 +76,17 @@ export async function loadPageRenderer(
   };
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
 /**
  * Sends a page's HTML compressed when the browser accepts it: a server-rendered results page is ~100 KB of markup
- * that compresses to a tenth. Brotli at a middling quality costs about a millisecond.
+ * that compresses to a tenth. A cached page keeps its compressed forms (page-cache.ts), so each is made once.
  */
-export async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
+export async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage & { html: string },
+): Promise<FastifyReply> {
   reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
-  if (html.length < 1024) return reply.send(html);
-  if (/\bbr\b/.test(accepts)) {
-    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('content-encoding', 'br').send(body);
-  }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipped(html));
-  return reply.send(html);
+  const encoding = page.html.length < 1024 ? undefined : preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(await encodedPage(page, encoding));
 }

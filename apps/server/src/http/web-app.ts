@@ -5,7 +5,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
-import { loadPageRenderer, pageApi, sendHtml, type PageApi } from './page-renderer';
+import { createPageCache, type CachedPage } from './page-cache';
+import { loadPageRenderer, pageApi, sendPage, type PageApi } from './page-renderer';
+
+/**
+ * How long a visitor's page is sent from memory. A price changed on another server process shows within this time
+ * (issue #18: within 10 s); one changed on this process shows at once.
+ */
+export const PAGE_TTL_MS = 5_000;
+/** About 1,000 product pages of 56 KB with their compressed forms. */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -17,7 +26,19 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  { publicUrl, root = webDist }: { publicUrl: string; root?: string },
+  {
+    publicUrl,
+    root = webDist,
+    generation,
+    isVisitor,
+  }: {
+    publicUrl: string;
+    root?: string;
+    /** Moves on whenever this process changes what shoppers see (catalog/cache.ts): cached pages are dropped. */
+    generation: () => number;
+    /** Whether the request comes from someone without a session, whose page is everyone's page. */
+    isVisitor: (request: FastifyRequest) => boolean;
+  },
 ): Promise<void> {
   registerCrawlerFiles(app, publicUrl);
   const indexFile = `${root}/index.html`;
@@ -40,30 +61,39 @@ export async function registerWebApp(
     },
   });
   const renderPage = await loadPageRenderer(app, root, publicUrl);
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
-    }
+  const visitorPages = createPageCache({ ttlMs: PAGE_TTL_MS, maxBytes: PAGE_CACHE_BYTES, generation });
+
+  /** The page as the visitor (or the signed-in shopper whose cookie comes with the request) would see it. */
+  const drawPage = async (request: FastifyRequest): Promise<CachedPage> => {
     const api = pageApi(app, request);
     // Both read the same API answers (pageApi asks each path once); rendering never rejects.
     const rendering = renderPage ? renderPage(request, api) : Promise.resolve(null);
     const meta = await pageMeta(api, request, publicUrl);
     // An old product URL (a former listing's id, a merged product's) moves to its catalogue product for good.
-    if (meta && 'redirect' in meta) return reply.redirect(meta.redirect, 301);
+    if (meta && 'redirect' in meta) return { status: 301, location: meta.redirect, encoded: {}, keep: true };
     const rendered = await rendering;
-    if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
-    let html = meta ? withMeta(indexHtml, meta) : indexHtml;
-    if (rendered?.kind === 'page') {
-      // The page's HTML goes in #root; the answers it was drawn from follow as a JSON block (see ssr-state.ts).
-      html = html.replace(
-        '<div id="root"></div>',
-        () => `<div id="root">${rendered.html}</div>\n    ${rendered.state}`,
-      );
-      reply.status(rendered.status);
+    if (rendered?.kind === 'redirect') {
+      return { status: rendered.status, location: rendered.location, encoded: {}, keep: true };
     }
+    let html = meta ? withMeta(indexHtml, meta) : indexHtml;
+    if (rendered?.kind !== 'page') return { status: 200, html, encoded: {}, keep: !renderPage };
+    // The page's HTML goes in #root; the answers it was drawn from follow as a JSON block (see ssr-state.ts).
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    ${rendered.state}`);
+    return { status: rendered.status, html, encoded: {}, keep: true };
+  };
+
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
+    }
+    // A visitor's page depends only on its URL and the catalogue: drawn once, sent to every visitor for a few seconds.
+    const page = isVisitor(request)
+      ? await visitorPages.get(request.url, () => drawPage(request))
+      : await drawPage(request);
+    if (page.location !== undefined) return reply.redirect(page.location, page.status);
     // Pages may carry the visitor's own header (name, cart count): never cached by shared caches.
     reply.header('cache-control', 'private, no-cache');
-    return sendHtml(request, reply, html);
+    return sendPage(request, reply.status(page.status), page as CachedPage & { html: string });
   });
 }
 

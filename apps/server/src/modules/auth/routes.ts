@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: loginInput } },
+    { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['auth'], body: loginInput } },
     async (request, reply) => {
       const session = await auth.login(ctx, request.body, request.ip);
       const user = await findSessionUser(ctx.db, session.token, ctx.now());
@@ -48,12 +48,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post('/logout', { config: { access: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await destroySession(ctx.db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true };
-  });
+  app.post(
+    '/logout',
+    { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['auth'] } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await destroySession(ctx.db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true };
+    },
+  );
 
   app.get('/session', { config: { access: 'public' }, schema: { tags: ['auth'] } }, async (request) => ({
     user: request.user,

@@ -7,7 +7,8 @@ import * as cart from './service';
 
 /** The signed-in customer's server-side cart. */
 export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const config = { access: 'customer' } as const;
+  // Nothing here changes what shoppers read from the shared answers and pages (http/answer-cache.ts).
+  const config = { access: 'customer', keepsCatalogue: true } as const;
   const tags = ['cart'];
 
   app.get('/cart', { config, schema: { tags } }, async (request) => cart.getCart(ctx, currentUser(request).id));

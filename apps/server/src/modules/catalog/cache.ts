@@ -21,6 +21,9 @@ export function invalidateCatalogCache(): void {
   entries.clear();
 }
 
+/** Moves on with every invalidation: caches elsewhere (the visitors' pages) compare it with the one they were made in. */
+export const catalogueGeneration = (): number => generation;
+
 /** The cached value for key, or compute it once (concurrent callers share one computation). */
 export function cached<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<T> {
   const hit = entries.get(key);

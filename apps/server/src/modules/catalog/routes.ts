@@ -40,7 +40,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // the server-rendered page, which reads the API without headers).
   app.get(
     '/products/:id',
-    { config: { access: 'public' }, schema: { tags, params: productIdParams } },
+    { config: { access: 'public', sharedAnswer: true }, schema: { tags, params: productIdParams } },
     async (request, reply) => {
       const location = await locateProduct(ctx.db, request.params.id);
       if (location.kind === 'moved') {
@@ -53,7 +53,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/products/:id/views',
-    { config: { access: 'public' }, schema: { tags, params: productIdParams } },
+    { config: { access: 'public', keepsCatalogue: true }, schema: { tags, params: productIdParams } },
     async (request, reply) => {
       let viewer = request.user ? `account:${request.user.id}` : request.cookies[VIEWER_COOKIE];
       if (!viewer || !/^(account:\d+|[a-f0-9]{32})$/.test(viewer)) {
@@ -74,10 +74,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
   );
 
-  app.get('/home', { config: { access: 'public' }, schema: { tags } }, () => homePayload(ctx));
+  app.get('/home', { config: { access: 'public', sharedAnswer: true }, schema: { tags } }, () => homePayload(ctx));
 
-  app.get('/stores/:slug', { config: { access: 'public' }, schema: { tags, params: storeSlugParams } }, (request) =>
-    storePage(ctx, request.params.slug),
+  app.get(
+    '/stores/:slug',
+    { config: { access: 'public', sharedAnswer: true }, schema: { tags, params: storeSlugParams } },
+    (request) => storePage(ctx, request.params.slug),
   );
 
   app.get('/sitemap', { config: { access: 'public' }, schema: { tags, hide: true } }, () => sitemapEntries(ctx.db));

@@ -18,7 +18,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
    */
   app.post(
     '/chat',
-    { config: { access: 'public' }, schema: { tags: ['chat'], body: chatRequest } },
+    { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['chat'], body: chatRequest } },
     async (request, reply) => {
       await enforceChatLimit(ctx, request, reply);
       const abort = new AbortController();

@@ -7,7 +7,8 @@ import * as compare from './service';
 
 export const compareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', loginFirst);
-  const options = { access: 'customer' } as const;
+  // Nothing here changes what shoppers read from the shared answers and pages (http/answer-cache.ts).
+  const options = { access: 'customer', keepsCatalogue: true } as const;
 
   app.get('/compare', { config: options, schema: { tags: ['compare'] } }, async (request) => ({
     items: await compare.listCompare(ctx, currentUser(request).id),

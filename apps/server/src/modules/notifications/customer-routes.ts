@@ -9,7 +9,8 @@ import { listCustomerNotifications, markCustomerNotificationsRead } from './cust
  * (see the customer notifications page); order news for a shopper is not urgent to the second.
  */
 export const customerNotificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const config = { access: 'customer' } as const;
+  // Nothing here changes what shoppers read from the shared answers and pages (http/answer-cache.ts).
+  const config = { access: 'customer', keepsCatalogue: true } as const;
   const tags = ['notifications'];
 
   app.get('/notifications', { config, schema: { tags, querystring: customerNotificationsQuery } }, async (request) =>

@@ -10,6 +10,7 @@ import { insertCatalogueProduct } from '../../testing/catalogue';
 import { merchantFeed, startFixtureServer } from './fixtures/fixture-server';
 import { ingestSource } from './ingest';
 import { refreshDueStores } from './refresh';
+import { invalidateCatalogCache } from '../catalog/cache';
 
 const t = await buildTestApp();
 const fixtures = await startFixtureServer();
@@ -97,6 +98,8 @@ describe('GET /api/products/:id/offers', () => {
           returning id`,
     );
     await t.ctx.db.execute(sql`insert into sale_products (sale_id, listing_id) values (${sale!.id}, ${listingId})`);
+    // Written behind the app's back, as another server process would: this one's shared answers don't know yet.
+    invalidateCatalogCache();
     try {
       const rows = (await get(`/api/products/${ours!.id}/offers`)).json().offers;
       expect(rows.find((o: { kind: string }) => o.kind === 'store')).toMatchObject({

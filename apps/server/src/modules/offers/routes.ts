@@ -33,7 +33,10 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // An old listing id or a merged product's id answers 301 to the catalogue product's own path.
   app.get(
     '/products/:id/offers',
-    { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) } },
+    {
+      config: { access: 'public', sharedAnswer: true },
+      schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) },
+    },
     async (request, reply) => {
       const { productId, moved } = await resolveCatalogueProduct(ctx.db, request.params.id);
       if (moved) return movedTo(reply, `/api/products/${productId}/offers`);
@@ -43,7 +46,10 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/products/:id/price-history',
-    { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) } },
+    {
+      config: { access: 'public', sharedAnswer: true },
+      schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) },
+    },
     async (request, reply) => {
       const { productId, moved } = await resolveCatalogueProduct(ctx.db, request.params.id);
       if (moved) return movedTo(reply, `/api/products/${productId}/price-history`);

@@ -10,7 +10,8 @@ import * as wishlist from './service';
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', loginFirst);
-  const options = { access: 'customer' } as const;
+  // Nothing here changes what shoppers read from the shared answers and pages (http/answer-cache.ts).
+  const options = { access: 'customer', keepsCatalogue: true } as const;
 
   app.get('/wishlist', { config: options, schema: { tags: ['wishlist'] } }, async (request) => ({
     items: await wishlist.listWishlist(ctx, currentUser(request).id),

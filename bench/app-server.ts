@@ -1,7 +1,8 @@
 /**
- * The server half of bench/search.ts, run in its own process so the load generator does not share its event loop.
- * BENCH_MODE=hello: a bare Fastify hello-world (the reference). BENCH_MODE=app: the real app's routes on the
- * database in DATABASE_URL (or PGlite in BENCH_PGLITE_DIR). Prints "listening <port>" when ready.
+ * The server half of the HTTP benchmarks, run in its own process so the load generator does not share its event loop.
+ * BENCH_MODE=hello: a bare Fastify hello-world (the reference). BENCH_MODE=app: the real app on the database in
+ * DATABASE_URL (or PGlite in BENCH_PGLITE_DIR), without the web app unless BENCH_WEB=1 (then with the built web app
+ * and its server renderer, as `npm start` serves it). Prints "listening <port>" when ready.
  */
 import Fastify from 'fastify';
 import pino from 'pino';
@@ -28,6 +29,7 @@ async function start(): Promise<{ listen: () => Promise<string> }> {
       DATA_DIR: '/tmp/bench-search-data',
       LOG_LEVEL: 'silent',
       JOBS: 'off',
+      PUBLIC_URL: 'http://127.0.0.1:8000',
     }),
   };
   const ctx: AppContext = {
@@ -37,7 +39,7 @@ async function start(): Promise<{ listen: () => Promise<string> }> {
     mail: logTransport(pino({ level: 'silent' })),
     now: () => new Date(),
   };
-  const app = await buildApp(ctx, { web: false });
+  const app = await buildApp(ctx, { web: process.env.BENCH_WEB === '1' });
   return { listen: () => app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
 import { ratingText } from '@pricehub/shared/rules/rating';
 import type { HomePayload, Product, ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
@@ -78,16 +78,24 @@ export async function productDetail(
  * within ±30% of its lowest price first, then the same brand, then the same RAM/storage, then the closest price.
  */
 async function recommendations(db: Db, product: Product, price: number, now: Date): Promise<Product[]> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select p.id from products p
-        where p.category = ${product.category} and p.id <> ${product.id} and ${visibleProduct('p')}
-        order by (abs(p.lowest_price::bigint - ${price}) * 10 <= ${price}::bigint * 3) desc,
-                 (p.brand = ${product.brand}) desc,
-                 ((p.ram_gb = ${product.ram})::int + (p.storage_gb = ${product.storage})::int) desc,
-                 abs(p.lowest_price::bigint - ${price}) asc, p.id asc
-        limit ${RECOMMENDATIONS}`,
+  const ranked = (band: SQL) =>
+    queryRows<{ id: number }>(
+      db,
+      sql`select p.id from products p
+          where p.category = ${product.category} and p.id <> ${product.id} and ${visibleProduct('p')} ${band}
+          order by (abs(p.lowest_price::bigint - ${price}) * 10 <= ${price}::bigint * 3) desc,
+                   (p.brand = ${product.brand}) desc,
+                   ((p.ram_gb = ${product.ram})::int + (p.storage_gb = ${product.storage})::int) desc,
+                   abs(p.lowest_price::bigint - ${price}) asc, p.id asc
+          limit ${RECOMMENDATIONS}`,
+    );
+  // Products within ±30% of the price come first whatever else they are, so when there are enough of them they are
+  // the answer: read from the category's price index instead of ranking the whole category (140 ms at 100k products).
+  let rows = await ranked(
+    sql`and p.lowest_price between ${Math.floor(price * 0.7)} and ${Math.ceil(price * 1.3)}
+        and abs(p.lowest_price::bigint - ${price}) * 10 <= ${price}::bigint * 3`,
   );
+  if (rows.length < RECOMMENDATIONS) rows = await ranked(sql``);
   return loadProducts(
     db,
     rows.map((r) => r.id),

@@ -8,10 +8,13 @@ import { queryRows, type Db } from '../../db/client';
  * without an order (the demo's, and those from before orders were kept) of a catalogue product this store lists.
  */
 export const storeReviewsWhere = (storeId: SQL) =>
+  // EXISTS per review, not IN (the store's lines/listings): a store listing 12,000 products made the IN a 60-150 ms
+  // hash of its listings for every store on a product's offers; each review now looks up its own line or product.
   sql`r.rating is not null and r.hidden_at is null and (
-        r.order_line_id in (select ol.id from order_lines ol join orders o on o.id = ol.order_id
-                            where o.store_id = ${storeId})
-        or (r.order_line_id is null and r.product_id in (select product_id from listings where store_id = ${storeId})))`;
+        exists (select 1 from order_lines ol join orders o on o.id = ol.order_id
+                where ol.id = r.order_line_id and o.store_id = ${storeId})
+        or (r.order_line_id is null
+            and exists (select 1 from listings l where l.product_id = r.product_id and l.store_id = ${storeId})))`;
 
 /** The mean of those reviews' stars, to one decimal (null when there are none), as SQL for one store. */
 export const storeAverageRatingSql = (storeId: SQL) =>

@@ -5,10 +5,10 @@
  * Each buyer holds one keep-alive HTTP/1.1 connection, as a browser would, and first opens their cart (what a
  * shopper does on the way to paying); then every buyer sends the checkout at the same moment. The client is a
  * few lines over raw sockets rather than fetch, so that on a 2-core machine the load generator's own CPU does not
- * crowd out the server being measured. Prints [{status, ms}] as JSON, timed from the write to the last byte.
+ * crowd out the server being measured. Talks to the bench over IPC: receives {base, cookies, body}, answers 'ready'
+ * once every cart is open, checks out on 'go', and answers [{status, ms}], timed from the write to the last byte.
  */
 import { connect, type Socket } from 'node:net';
-import { text } from 'node:stream/consumers';
 
 interface Input {
   base: string;
@@ -59,7 +59,11 @@ class Buyer {
   }
 }
 
-const { base, cookies, body } = JSON.parse(await text(process.stdin)) as Input;
+/** The next message from the bench. */
+const fromBench = <T>() => new Promise<T>((resolve) => process.once('message', (message) => resolve(message as T)));
+const send = (message: unknown) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+
+const { base, cookies, body } = await fromBench<Input>();
 const url = new URL(base);
 const host = `${url.hostname}:${url.port}`;
 const buyers = await Promise.all(cookies.map(() => Buyer.open(url.hostname, Number(url.port))));
@@ -72,6 +76,8 @@ if (cartStatuses.some((s) => s !== 200)) throw new Error(`opening the carts: ${c
 process.stderr.write(
   `  ${buyers.length} buyers have their cart open (${(performance.now() - c0).toFixed(0)} ms); all check out now\n`,
 );
+await send('ready');
+await fromBench<'go'>();
 
 const length = Buffer.byteLength(body);
 const results = await Promise.all(
@@ -86,4 +92,5 @@ const results = await Promise.all(
   }),
 );
 buyers.forEach((b) => b.close());
-process.stdout.write(JSON.stringify(results));
+await send(results);
+process.disconnect();

@@ -39,30 +39,6 @@ export function loadCartRows(db: Db, customerId: number) {
 
 export type CartRow = Awaited<ReturnType<typeof loadCartRows>>[number];
 
-/**
- * Empties the cart and answers what was in it with the sale covering each line, in one statement: checkout's
- * transaction reads the lines it buys and clears them together, so a refused checkout (rolled back) leaves the
- * cart as it was.
- */
-export async function takeCartRows(
-  db: Db,
-  customerId: number,
-  now: Date,
-): Promise<(CartRow & { sale: ActiveSale | null })[]> {
-  return queryRows<CartRow & { sale: ActiveSale | null }>(
-    db,
-    sql`with taken as (
-          delete from cart_items where customer_id = ${customerId} returning listing_id, quantity, added_at
-        )
-        select l.id as "listingId", l.product_id as "catalogProductId", l.name, l.image, l.brand, l.price,
-               l.quantity as "stockQuantity", l.stock as "stockStatus", t.quantity, s.id as "storeId",
-               s.slug as "storeSlug", s.name as "storeName", s.status as "storeStatus",
-               ${activeSaleSql(sql`l.id`, now)} as sale
-        from taken t join listings l on l.id = t.listing_id join stores s on s.id = l.store_id
-        order by t.added_at, l.id`,
-  );
-}
-
 /** What a shopper can still buy of a listing: nothing when it is out of stock or its store is closed or suspended. */
 const buyable = (row: { stockQuantity: number; stockStatus: string; storeStatus: string }) =>
   row.stockStatus === 'outofstock' || row.storeStatus !== 'open' ? 0 : row.stockQuantity;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { discounted, MAX_ORDER_TOTAL, SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { holdingRefusal, PAYMENT_HOLD_MINUTES } from '@pricehub/shared/rules/order-limits';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
@@ -11,16 +11,16 @@ import {
 } from '@pricehub/shared/schemas/checkout';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { payments } from '../../db/schema';
+import { pgCode } from '../../db/errors';
 import { badRequest, conflict, HttpError } from '../../http/errors';
-import { loadCartRows, takeCartRows, type CartRow } from '../cart/service';
-import { announceOrders } from '../notifications/announce';
+import { loadCartRows, type CartRow } from '../cart/service';
+import { announcementWrites } from '../notifications/announce';
 import type { Promo } from '../promos/lookup';
 import { usablePromo } from '../promos/redeem';
 import { activeSales, unitPrice, type ActiveSale } from '../sales/pricing';
 import { openOnlinePayment } from './payments';
 import { lockListings } from '../orders/repository';
-import { insertOrders } from './repository';
+import { takeCart, writeOrders, type Held } from './repository';
 
 export { PAYMENT_HOLD_MINUTES };
 
@@ -53,17 +53,57 @@ function checkBuyable(rows: CartRow[]): void {
   }
 }
 
-/**
- * Takes the units off the shelf. The `quantity >= n` guard is what makes overselling impossible: PostgreSQL
- * re-checks it after waiting for a concurrent buyer's row lock. Answers the lines that were short.
+/** The SQLSTATE takeStockSql raises when a line is short (class PH: PriceHub's own). */
+const SHORT_STOCK = 'PH409';
+
+/*
+ * Taking the units off the shelf. The `quantity >= n` guard is what makes overselling impossible: PostgreSQL
+ * re-checks it after waiting for a concurrent buyer's row lock.
  *
- * Lock order: taking units off a listing also updates its catalogue product's summary (units sold, stock: a
- * trigger), so every transaction that changes listings takes all its listing rows first, in listing id order,
- * then the catalogue products, in product id order; two checkouts (or a checkout and a cancellation) can then
- * never wait on each other in a circle. A one-line cart does that with its one update; a longer one locks its
- * listings first (and learns from them which lines are short, without touching anything).
+ * Lock order: taking units off a listing also updates its catalogue product's summary (a trigger, when it sells
+ * out), so every transaction that changes listings takes all its listing rows first, in listing id order, then the
+ * catalogue products, in product id order; two checkouts (or a checkout and a cancellation) can then never wait on
+ * each other in a circle. A one-line cart does that with its one update; a longer one locks its listings first.
  */
-async function reserveStock(tx: Db, rows: CartRow[]): Promise<ShortLine[]> {
+
+const takeUnits = (listingId: number, quantity: number) =>
+  sql`update listings set quantity = quantity - ${quantity}, units_sold = units_sold + ${quantity},
+        stock = case when quantity = ${quantity} then 'outofstock'::stock_status else stock end, updated_at = now()
+      where id = ${listingId} and quantity >= ${quantity} and stock = 'instock'
+      returning id`;
+
+/**
+ * PostgreSQL: one statement that takes every line or fails with SHORT_STOCK (and the transaction with it), so that
+ * it can travel with the COMMIT: a listing row is then locked only while the update runs and the commit is flushed,
+ * not over a round trip to this process as well. Ids and quantities are integers from the database, written into
+ * the text: a DO block takes no parameters.
+ */
+function takeStockSql(rows: CartRow[]): SQL {
+  const byListing = [...rows].sort((a, b) => a.listingId - b.listingId);
+  const ints = (xs: number[]) => `'{${xs.map((x) => Math.trunc(x)).join(',')}}'::int[]`;
+  const ids = ints(byListing.map((r) => r.listingId));
+  const counts = ints(byListing.map((r) => r.quantity));
+  return sql.raw(`do $$
+    declare line record;
+    begin
+      ${byListing.length > 1 ? `perform 1 from listings where id = any(${ids}) order by id for no key update;` : ''}
+      for line in select c.id, c.n from unnest(${ids}, ${counts}) as c(id, n) left join listings l on l.id = c.id
+                  order by l.product_id, c.id loop
+        update listings set quantity = quantity - line.n, units_sold = units_sold + line.n,
+               stock = case when quantity = line.n then 'outofstock'::stock_status else stock end, updated_at = now()
+         where id = line.id and quantity >= line.n and stock = 'instock';
+        if not found then
+          raise exception 'listing % is short', line.id using errcode = '${SHORT_STOCK}';
+        end if;
+      end loop;
+    end $$`);
+}
+
+/**
+ * PGlite: the same with prepared statements (a DO block is compiled on every run, which costs PGlite 2 ms), inside
+ * its transaction; a short line fails with SHORT_STOCK too.
+ */
+async function takeStock(tx: Db, rows: CartRow[]): Promise<void> {
   const byListing = [...rows].sort((a, b) => a.listingId - b.listingId);
   let productOf = new Map(rows.map((r) => [r.listingId, r.catalogProductId]));
   if (byListing.length > 1) {
@@ -71,50 +111,67 @@ async function reserveStock(tx: Db, rows: CartRow[]): Promise<ShortLine[]> {
       tx,
       byListing.map((r) => r.listingId),
     );
-    const shelf = new Map(locked.map((l) => [l.id, l]));
-    const short = byListing
-      .map((r) => ({ row: r, listing: shelf.get(r.listingId) }))
-      .filter(({ row, listing }) => !listing || listing.stock !== 'instock' || listing.quantity < row.quantity)
-      .map(({ row, listing }) => ({
-        productId: row.listingId,
-        name: row.name,
-        requested: row.quantity,
-        available: listing && listing.stock === 'instock' ? listing.quantity : 0,
-      }));
-    if (short.length > 0) return short;
     productOf = new Map(locked.map((l) => [l.id, l.product_id]));
   }
-  const short: ShortLine[] = [];
   const byProduct = [...byListing].sort(
-    (a, b) => productOf.get(a.listingId)! - productOf.get(b.listingId)! || a.listingId - b.listingId,
+    (a, b) => (productOf.get(a.listingId) ?? 0) - (productOf.get(b.listingId) ?? 0) || a.listingId - b.listingId,
   );
   for (const row of byProduct) {
-    const updated = await queryRows<{ id: number }>(
-      tx,
-      sql`update listings set quantity = quantity - ${row.quantity}, units_sold = units_sold + ${row.quantity},
-            stock = case when quantity - ${row.quantity} = 0 then 'outofstock'::stock_status else stock end,
-            updated_at = now()
-          where id = ${row.listingId} and quantity >= ${row.quantity} and stock = 'instock'
-          returning id`,
-    );
-    if (updated.length === 0) {
-      short.push({ productId: row.listingId, name: row.name, requested: row.quantity, available: 0 });
-    }
+    const taken = await queryRows<{ id: number }>(tx, takeUnits(row.listingId, row.quantity));
+    if (taken.length === 0) throw Object.assign(new Error(`listing ${row.listingId} is short`), { code: SHORT_STOCK });
   }
-  if (short.length > 0) {
-    const now = await queryRows<{ id: number; quantity: number; stock: string }>(
-      tx,
-      sql`select id, quantity, stock from listings where id in (${sql.join(
-        short.map((s) => sql`${s.productId}`),
-        sql`, `,
-      )})`,
-    );
-    for (const s of short) {
-      const l = now.find((r) => r.id === s.productId);
-      s.available = l && l.stock === 'instock' ? l.quantity : 0;
-    }
+}
+
+/** The lines of a cart the shelf cannot serve now, read after a checkout failed to take them. */
+async function shortLines(db: Db, rows: CartRow[]): Promise<ShortLine[]> {
+  const shelf = await queryRows<{ id: number; quantity: number; stock: string }>(
+    db,
+    sql`select id, quantity, stock from listings where id in (${sql.join(
+      rows.map((r) => sql`${r.listingId}`),
+      sql`, `,
+    )})`,
+  );
+  const available = (id: number) => {
+    const listing = shelf.find((l) => l.id === id);
+    return listing && listing.stock === 'instock' ? listing.quantity : 0;
+  };
+  const short = rows.filter((r) => available(r.listingId) < r.quantity);
+  // Restocked since it failed: the lines are still named, with what is there now.
+  return (short.length > 0 ? short : rows).map((r) => ({
+    productId: r.listingId,
+    name: r.name,
+    requested: r.quantity,
+    available: available(r.listingId),
+  }));
+}
+
+/**
+ * Runs checkout's transaction on `db`, one connection, and takes the stock of the lines `work` answers as its last
+ * step. On PostgreSQL that statement is sent with the COMMIT in one round trip (the simple query protocol runs both,
+ * and skips the COMMIT if the statement fails). PGlite runs one transaction at a time, through its own
+ * transaction(), which keeps every other query out of it.
+ */
+async function inTransaction<T>(
+  ctx: AppContext,
+  db: Db,
+  work: (tx: Db) => Promise<{ value: T; lines: CartRow[] }>,
+): Promise<T> {
+  if (ctx.database.kind === 'pglite') {
+    return db.transaction(async (tx) => {
+      const { value, lines } = await work(tx);
+      await takeStock(tx, lines);
+      return value;
+    });
   }
-  return short;
+  await db.execute(sql`begin`);
+  try {
+    const { value, lines } = await work(db);
+    await db.execute(sql`${takeStockSql(lines)}; commit`);
+    return value;
+  } catch (error) {
+    await db.execute(sql`rollback`);
+    throw error;
+  }
 }
 
 /** One order per seller, priced: sale prices per unit, that seller's promo off the subtotal, shipping added. */
@@ -135,29 +192,9 @@ function refuseOverCap(drafts: OrderDraft[]): void {
   if (total > MAX_ORDER_TOTAL) throw badRequest(checkoutMessages.totalTooLarge);
 }
 
-/**
- * What the customer already holds without having paid (rules/order-limits.ts): online checkouts waiting for payment
- * and cash-on-delivery orders no seller has accepted. Locks the customer's account row until the commit, so two
- * checkouts of one customer count one after the other and a parallel burst cannot slip past the caps. (FOR NO KEY
- * UPDATE: the foreign keys of the rows this checkout writes take KEY SHARE locks on it, which this does not block.)
- */
-async function refuseHoarding(tx: Db, buyerId: number, input: CheckoutRequest, newOrders: number, now: Date) {
-  await tx.execute(sql`select 1 from accounts where id = ${buyerId} for no key update`);
-  // Counted in a statement of its own: under READ COMMITTED a statement sees what was committed when it began, so
-  // counts taken in the locking statement would miss what the checkout we waited for has just committed.
-  const [held] = await queryRows<{ unpaid_online: number; booked_cash: number }>(
-    tx,
-    sql`select (select count(*)::int from payments
-                where customer_id = ${buyerId} and status = 'pending'
-                  and expires_at > ${now.toISOString()}::timestamptz) as unpaid_online,
-               (select count(*)::int from orders
-                where customer_id = ${buyerId} and status = 'Booked' and payment_method = 'cashOnDel') as booked_cash`,
-  );
-  const refusal = holdingRefusal(
-    input.paymentMethod,
-    { unpaidOnline: held?.unpaid_online ?? 0, bookedCash: held?.booked_cash ?? 0 },
-    newOrders,
-  );
+/** The caps on what one customer may hold unpaid (rules/order-limits.ts), given what they held before this checkout. */
+function refuseHoarding(input: CheckoutRequest, held: Held, newOrders: number): void {
+  const refusal = holdingRefusal(input.paymentMethod, held, newOrders);
   if (refusal) throw new HttpError(409, refusal.code, refusal.message);
 }
 
@@ -228,83 +265,84 @@ export async function cartWithSales(tx: Db, customerId: number, now: Date): Prom
   };
 }
 
-async function takenCart(tx: Db, customerId: number, now: Date): Promise<PricedCart> {
-  const rows = await takeCartRows(tx, customerId, now);
-  return { rows, sales: new Map(rows.flatMap((r) => (r.sale ? [[r.listingId, r.sale] as const] : []))) };
-}
-
-/** The orders themselves, in one transaction on `db`. */
+/**
+ * The orders themselves, in one transaction on `db` of four statements: the cart taken (on the account's lock), the
+ * orders written with their announcement (and what the buyer held unpaid counted), the stock taken, the commit.
+ */
 async function placeOrders(ctx: AppContext, db: Db, buyer: Buyer, input: CheckoutRequest) {
   const now = ctx.now();
   const online = input.paymentMethod === 'online';
-  return db.transaction(async (tx) => {
-    // The lines bought and their sales. An online cart stays until it is paid for; cash on delivery empties it
-    // here, in the same statement (undone if refused).
-    const { rows, sales } = online ? await cartWithSales(tx, buyer.id, now) : await takenCart(tx, buyer.id, now);
-    checkBuyable(rows);
-    refuseVisiblyShort(rows);
-    const promo = input.promoCode
-      ? await usablePromo(tx, input.promoCode, new Set(rows.map((r) => r.storeId)), now)
-      : undefined;
-    const drafts = draftOrders(rows, sales, promo);
-    refuseOverCap(drafts);
-    await refuseHoarding(tx, buyer.id, input, drafts.length, now);
+  let bought: CartRow[] = [];
+  try {
+    return await inTransaction(ctx, db, async (tx) => {
+      // An online cart stays until it is paid for; cash on delivery empties it here (undone if refused).
+      const { lines: rows, orderIds } = await takeCart(tx, buyer.id, now, !online);
+      bought = rows;
+      checkBuyable(rows);
+      refuseVisiblyShort(rows);
+      const sales = new Map(rows.flatMap((r) => (r.sale ? [[r.listingId, r.sale] as const] : [])));
+      const promo = input.promoCode
+        ? await usablePromo(tx, input.promoCode, new Set(rows.map((r) => r.storeId)), now)
+        : undefined;
+      const drafts = draftOrders(rows, sales, promo);
+      refuseOverCap(drafts);
 
-    const paymentId = online ? `pay_${randomBytes(12).toString('hex')}` : null;
-    const expiresAt = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
-    if (paymentId) {
-      await tx.insert(payments).values({
-        id: paymentId,
-        customerId: buyer.id,
-        provider: ctx.config.stripe ? 'stripe' : 'test',
-        amount: drafts.reduce((n, o) => n + o.total, 0),
-        status: 'pending',
-        createdAt: now,
-        expiresAt,
-      });
-    }
-    const idOf = await insertOrders(tx, {
-      customerId: buyer.id,
-      paymentId,
-      paymentMethod: input.paymentMethod,
-      shippingAddress: input.shippingAddress,
-      now,
-      orders: drafts.map((o) => ({
+      const paymentId = online ? `pay_${randomBytes(12).toString('hex')}` : null;
+      const expiresAt = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
+      const created = drafts.map((o) => ({
+        orderId: orderIds.get(o.storeId)!,
         storeId: o.storeId,
+        store: { slug: o.lines[0]!.storeSlug, name: o.lines[0]!.storeName },
+        customer: { name: buyer.name, email: buyer.email },
+        lines: o.lines.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: l.unit * l.quantity })),
         subtotal: o.subtotal,
         shippingFee: SHIPPING_FEE,
         discount: o.discount,
         total: o.total,
         promoCode: o.discount > 0 && promo ? promo.code : null,
-        lines: o.lines.map((l) => ({
-          listingId: l.listingId,
-          name: l.name,
-          image: l.image,
-          unitPrice: l.unit,
-          quantity: l.quantity,
+        paymentMethod: input.paymentMethod,
+        shippingAddress: input.shippingAddress,
+      }));
+      const held = await writeOrders(tx, {
+        customerId: buyer.id,
+        payment: paymentId
+          ? {
+              id: paymentId,
+              provider: ctx.config.stripe ? 'stripe' : 'test',
+              amount: drafts.reduce((n, o) => n + o.total, 0),
+              expiresAt,
+            }
+          : null,
+        paymentMethod: input.paymentMethod,
+        shippingAddress: input.shippingAddress,
+        now,
+        orders: drafts.map((o, i) => ({
+          id: created[i]!.orderId,
+          storeId: o.storeId,
+          subtotal: o.subtotal,
+          shippingFee: SHIPPING_FEE,
+          discount: o.discount,
+          total: o.total,
+          promoCode: created[i]!.promoCode,
+          lines: o.lines.map((l) => ({
+            listingId: l.listingId,
+            name: l.name,
+            image: l.image,
+            unitPrice: l.unit,
+            quantity: l.quantity,
+          })),
         })),
-      })),
-    });
-    const created = drafts.map((o) => ({
-      orderId: idOf.get(o.storeId)!,
-      storeId: o.storeId,
-      store: { slug: o.lines[0]!.storeSlug, name: o.lines[0]!.storeName },
-      customer: { name: buyer.name, email: buyer.email },
-      lines: o.lines.map((l) => ({ name: l.name, quantity: l.quantity, lineTotal: l.unit * l.quantity })),
-      subtotal: o.subtotal,
-      shippingFee: SHIPPING_FEE,
-      discount: o.discount,
-      total: o.total,
-      promoCode: o.discount > 0 && promo ? promo.code : null,
-      paymentMethod: input.paymentMethod,
-      shippingAddress: input.shippingAddress,
-    }));
-    if (!online) await announceOrders(tx, ctx, created);
+        // Online orders are announced once paid (payments.ts).
+        alongside: online ? undefined : sql`, ${announcementWrites(ctx, created)}`,
+      });
+      refuseHoarding(input, held, drafts.length);
 
-    // Stock last: the listing rows stay locked only until the commit that follows, so buyers of the same listing
-    // queue for as short a time as possible. A short line rolls back everything written above.
-    const short = await reserveStock(tx, rows);
-    if (short.length > 0) throw conflict(checkoutMessages.shortStock, undefined, { short });
-    return { created, paymentId, expiresAt };
-  });
+      // Stock last: the listing rows stay locked only until the commit, so buyers of the same listing queue for as
+      // short a time as possible. A short line rolls back everything written above.
+      return { value: { created, paymentId, expiresAt }, lines: rows };
+    });
+  } catch (error) {
+    if (pgCode(error) !== SHORT_STOCK) throw error;
+    throw conflict(checkoutMessages.shortStock, undefined, { short: await shortLines(db, bought) });
+  }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { notificationMessages } from '@pricehub/shared/schemas/notification';
 import type { OrderLineView, OrderView } from '@pricehub/shared/schemas/order';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { enqueueMail, outboxInsert } from '../mail/outbox';
 import { findOrders } from '../orders/repository';
-import { notifyStores } from './listener';
+import { SELLER_NOTIFICATIONS_CHANNEL } from './listener';
 
 /** What the seller's notification and the customer's mail say about one order. */
 export type OrderAnnouncement = Pick<
@@ -44,10 +44,20 @@ export async function loadOrderAnnouncements(tx: Db, orderIds: string[]): Promis
 
 /**
  * Orders have become real (cash on delivery at once, online once paid): each seller gets a notification and the
- * customer an order-confirmation mail. Two statements however many orders; call inside the confirming transaction.
+ * customer an order-confirmation mail. One statement however many orders; call inside the confirming transaction.
  */
 export async function announceOrders(tx: Db, ctx: AppContext, orders: OrderAnnouncement[]): Promise<void> {
   if (orders.length === 0) return;
+  await tx.execute(sql`with ${announcementWrites(ctx, orders)} select 1`);
+}
+
+/**
+ * The writes that announce these orders, as CTEs (`notified as (…), mailed as (…)`) for a statement that also makes
+ * them: checkout sends them with the orders while buyers of the product wait. Both are data-modifying, so they run
+ * to completion wherever they are placed, RETURNING included: each new notification signals its store's streams
+ * (listener.ts) on commit, and PostgreSQL folds a transaction's identical signals into one.
+ */
+export function announcementWrites(ctx: AppContext, orders: OrderAnnouncement[]): SQL {
   const notes = orders.map((order) => ({
     store_id: order.storeId,
     order_id: order.orderId,
@@ -73,19 +83,13 @@ export async function announceOrders(tx: Db, ctx: AppContext, orders: OrderAnnou
     ].join('\n'),
     dedupeKey: `order-booked:${order.orderId}`,
   }));
-  // The notifications and the mails in one statement: checkout runs this while buyers of the product wait.
-  await tx.execute(sql`with notified as (
+  return sql`notified as (
       insert into notifications (store_id, order_id, message, product, customer, total, created_at)
       select n.store_id, n.order_id, n.message, n.product, n.customer, n.total, ${ctx.now().toISOString()}::timestamptz
       from json_to_recordset(${JSON.stringify(notes)}::json)
            as n(store_id int, order_id text, message text, product text, customer text, total int)
-    )
-    ${outboxInsert(mails)}`);
-  // Fires on commit: every process's open streams of these stores read the new rows (listener.ts).
-  await notifyStores(
-    tx,
-    orders.map((order) => order.storeId),
-  );
+      returning pg_notify(${SELLER_NOTIFICATIONS_CHANNEL}, store_id::text)
+    ), mailed as (${outboxInsert(mails)})`;
 }
 
 /** The customer hears of every status change (the outbox dedupes a repeated event). */

@@ -22,6 +22,12 @@ export interface CatalogueItem {
   newProductId?: number;
   /** Where the item comes from, so that an operator's decision about it (match_decisions) holds when it comes again. */
   origin?: ItemOrigin;
+  /**
+   * The offer of another store this item becomes (all items of one call come from one store). A product made for
+   * such items starts with the price, count and stock their offers give it, so the trigger that keeps products'
+   * summaries finds nothing to rewrite when the offers go in.
+   */
+  offer?: { price: number; inStock: boolean };
 }
 
 export type ItemOrigin = { externalStoreId: number; storeItemId: string } | { listingId: number };
@@ -62,6 +68,12 @@ export async function lockCatalogue(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK}::bigint)`);
 }
 
+/** "00884116412345" → "884116412345", "0884116412345", "00884116412345": a GTIN as any store may have padded it. */
+function zeroPaddings(gtin: string): string[] {
+  const digits = gtin.replace(/^0+/, '');
+  return Array.from({ length: 15 - digits.length }, (_, zeros) => '0'.repeat(zeros) + digits);
+}
+
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
@@ -79,30 +91,39 @@ export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<
   const matchKeys = [...new Set(identities.map((i) => i.key))];
   // Products themselves first, then the GTINs and match keys they took over in merges or were given by an operator
   // (product_aliases): after a merge, the gone product's offers' kin find the kept one instead of making it again.
+  const keys = JSON.stringify(matchKeys);
+  // Each GTIN in every zero-padding a product may have stored it with: equality uses products_gtin_idx, where
+  // comparing ltrim(gtin, '0') read every product for every batch.
+  const spellings = JSON.stringify(gtins.flatMap(zeroPaddings));
   const candidates = await queryRows<Candidate>(
     tx,
     sql`select id, gtin, "matchKey", "ramGb" from (
           select 0 as src, id, gtin, match_key as "matchKey", ram_gb as "ramGb" from products
-          where match_key in (select value from json_array_elements_text(${JSON.stringify(matchKeys)}::json))
-             or ltrim(gtin, '0') in (select ltrim(value, '0') from json_array_elements_text(${JSON.stringify(gtins)}::json))
+          where match_key = any(array(select json_array_elements_text(${keys}::json)))
+             or gtin = any(array(select json_array_elements_text(${spellings}::json)))
           union all
           select 1, p.id, case when a.kind = 'gtin' then a.value else p.gtin end,
                  case when a.kind = 'match_key' then a.value end, p.ram_gb
           from product_aliases a join products p on p.id = a.product_id
-          where (a.kind = 'match_key'
-                 and a.value in (select value from json_array_elements_text(${JSON.stringify(matchKeys)}::json)))
-             or (a.kind = 'gtin'
-                 and a.value in (select value from json_array_elements_text(${JSON.stringify(gtins)}::json)))
+          where (a.kind = 'match_key' and a.value = any(array(select json_array_elements_text(${keys}::json))))
+             or (a.kind = 'gtin' and a.value = any(array(select json_array_elements_text(${JSON.stringify(gtins)}::json))))
         ) c
         order by src, id`,
   );
   const byGtin = new Map<string, number>();
+  // Looked up by key, in the candidates' order: a batch of a thousand items against a thousand candidates.
+  const byKey = new Map<string, Candidate[]>();
   for (const c of candidates) {
     const g = normalizeGtinForMatch(c.gtin);
     if (g && !byGtin.has(g)) byGtin.set(g, c.id);
+    if (c.matchKey !== null) byKey.set(c.matchKey, [...(byKey.get(c.matchKey) ?? []), c]);
   }
   const result: (CatalogueMatch | undefined)[] = [];
   const toCreate: { index: number; values: NewProduct }[] = [];
+  // Products about to be made, in the order they were first asked for, by GTIN and by match key.
+  const made = new Map<NewProduct, number>();
+  const madeBy = new Map<string, NewProduct[]>();
+  const madeWith = (key: string) => madeBy.get(key) ?? [];
   items.forEach((item, index) => {
     const gtin = normalizeGtinForMatch(item.gtin);
     const id = identities[index]!;
@@ -120,7 +141,7 @@ export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<
       result.push({ productId: byCode, matchedBy: 'gtin', created: false });
       return;
     }
-    const byName = candidates.find(
+    const byName = (byKey.get(id.key) ?? []).find(
       (c) =>
         c.matchKey === id.key &&
         ramCompatible(c.ramGb, id.ramGb) &&
@@ -130,33 +151,40 @@ export async function matchToCatalogue(tx: Db, items: CatalogueItem[]): Promise<
     result.push(byName ? { productId: byName.id, matchedBy: 'name', created: false } : undefined);
     if (byName) return;
     // A later item of the same batch may be the same thing as one about to be made.
-    const earlier = toCreate.find(
-      (c) =>
-        (gtin && c.values.gtin === gtin) ||
-        (!(gtin && c.values.gtin) && c.values.matchKey === id.key && ramCompatible(c.values.ramGb, id.ramGb)),
-    );
+    const earlier = [...(gtin ? madeWith(`gtin ${gtin}`) : []), ...madeWith(`key ${id.key}`)]
+      .filter(
+        (v) =>
+          (gtin && v.gtin === gtin) || (!(gtin && v.gtin) && v.matchKey === id.key && ramCompatible(v.ramGb, id.ramGb)),
+      )
+      .sort((a, b) => made.get(a)! - made.get(b)!)[0];
     if (earlier) {
-      toCreate.push({ index, values: earlier.values });
+      toCreate.push({ index, values: earlier });
       return;
     }
-    toCreate.push({
-      index,
-      values: {
-        id: item.newProductId ?? null,
-        name: item.name,
-        brand: item.brand || titleCase(id.brand) || 'Other',
-        category: item.category,
-        description: item.description,
-        ramGb: item.ramGb || id.ramGb,
-        storageGb: item.storageGb || id.storageGb,
-        image: item.image,
-        gtin,
-        matchKey: id.key,
-        aliases: searchAliases(item.name, item.brand),
-      },
-    });
+    const values: NewProduct = {
+      id: item.newProductId ?? null,
+      name: item.name,
+      brand: item.brand || titleCase(id.brand) || 'Other',
+      category: item.category,
+      description: item.description,
+      ramGb: item.ramGb || id.ramGb,
+      storageGb: item.storageGb || id.storageGb,
+      image: item.image,
+      gtin,
+      matchKey: id.key,
+      aliases: searchAliases(item.name, item.brand),
+      summary: NO_OFFERS,
+    };
+    made.set(values, made.size);
+    if (gtin) madeBy.set(`gtin ${gtin}`, [...madeWith(`gtin ${gtin}`), values]);
+    madeBy.set(`key ${id.key}`, [...madeWith(`key ${id.key}`), values]);
+    toCreate.push({ index, values });
   });
   const distinct = [...new Set(toCreate.map((c) => c.values))];
+  for (const c of toCreate) {
+    const offer = items[c.index]!.offer;
+    if (offer) c.values.summary = withOffer(c.values.summary, offer);
+  }
   if (distinct.length > 0) {
     const rows = await insertCatalogueProducts(tx, distinct);
     const idOf = new Map(distinct.map((v, i) => [v, rows[i]!]));
@@ -203,10 +231,32 @@ async function decidedProducts(
 
 const gtinOrName = (item: CatalogueItem): MatchedBy => (normalizeGtinForMatch(item.gtin) ? 'gtin' : 'name');
 
-interface NewProduct extends Omit<CatalogueItem, 'newProductId' | 'origin'> {
+interface NewProduct extends Omit<CatalogueItem, 'newProductId' | 'origin' | 'offer'> {
   id: number | null;
   matchKey: string;
   aliases: string;
+  summary: Summary;
+}
+
+/** What refresh_products (migration 0005) works out for a product from the offers of one store. */
+interface Summary {
+  lowestPrice: number;
+  offerCount: number;
+  inStock: boolean;
+  visible: boolean;
+}
+
+const NO_OFFERS: Summary = { lowestPrice: 0, offerCount: 0, inStock: false, visible: false };
+
+/** The lowest price in stock, else the lowest of all; an offer of another store is always shown. */
+function withOffer(summary: Summary, offer: { price: number; inStock: boolean }): Summary {
+  const lowestPrice =
+    summary.offerCount === 0 || (offer.inStock && !summary.inStock)
+      ? offer.price
+      : offer.inStock === summary.inStock
+        ? Math.min(summary.lowestPrice, offer.price)
+        : summary.lowestPrice;
+  return { lowestPrice, offerCount: 1, inStock: summary.inStock || offer.inStock, visible: true };
 }
 
 // Ids are drawn first so that each row's id is known without relying on RETURNING's order; the rows then go as one
@@ -222,14 +272,15 @@ async function insertCatalogueProducts(tx: Db, rows: NewProduct[]): Promise<numb
             sql`select nextval('products_id_seq')::int as id from generate_series(1, ${missing})`,
           )
         ).map((r) => r.id);
-  const withIds = rows.map((r) => ({ ...r, id: r.id ?? drawn.shift()! }));
+  const withIds = rows.map(({ summary, ...r }) => ({ ...r, ...summary, id: r.id ?? drawn.shift()! }));
   await tx.execute(
     sql`insert into products (id, name, brand, category, description, ram_gb, storage_gb, image, thumbnail, gtin,
-          match_key, aliases)
+          match_key, aliases, lowest_price, offer_count, in_stock, visible)
         select id, name, brand, category::category, description, "ramGb", "storageGb", image, image, gtin,
-          "matchKey", aliases
+          "matchKey", aliases, "lowestPrice", "offerCount", "inStock", visible
         from json_to_recordset(${JSON.stringify(withIds)}::json) as x(id int, name text, brand text, category text,
-          description text, "ramGb" int, "storageGb" int, image text, gtin text, "matchKey" text, aliases text)`,
+          description text, "ramGb" int, "storageGb" int, image text, gtin text, "matchKey" text, aliases text,
+          "lowestPrice" int, "offerCount" int, "inStock" boolean, visible boolean)`,
   );
   return withIds.map((r) => r.id);
 }

@@ -14,6 +14,8 @@ export interface FetcherOptions {
   /** Pause between two requests to the same host. */
   delayMs?: number;
   maxBytes?: number;
+  /** A feed read as it arrives (openFeed) is never held whole; this only stops one that never ends. */
+  maxFeedBytes?: number;
   /** Redirects followed for one page; each must stay on the host of the page asked for. */
   maxRedirects?: number;
   /** Fetch from loopback, private and link-local addresses too (INGEST_ALLOW_PRIVATE=1: tests, development). */
@@ -29,10 +31,25 @@ export interface FetchedPage {
   body: string;
 }
 
+/** A response whose body is read as it arrives, decompressed. */
+export interface OpenedFeed {
+  url: string;
+  contentType: string;
+  /** The body's size in bytes when the server states it and sends it unencoded. */
+  length?: number;
+  body: AsyncIterable<Buffer>;
+  /** Drops the connection when the body will not be read to its end. */
+  close(): void;
+}
+
 interface Answer extends FetchedPage {
   /** A redirect's target, not yet followed. */
   location?: string;
+  /** The body as it arrives, when asked for as a stream (it is then not in `body`). */
+  stream?: Pick<OpenedFeed, 'body' | 'close' | 'length'>;
 }
+
+type BodyMode = 'whole' | 'stream';
 
 interface HostQueue {
   active: number;
@@ -73,6 +90,7 @@ export class PoliteFetcher {
       perHostConcurrency: 2,
       delayMs: 200,
       maxBytes: 5 * 1024 * 1024,
+      maxFeedBytes: 1024 * 1024 * 1024,
       maxRedirects: 5,
       allowPrivate: false,
       ...options,
@@ -85,8 +103,27 @@ export class PoliteFetcher {
     return page;
   }
 
+  /**
+   * Opens a source whose body is read as it arrives (a feed of any size), with the same checks as `fetch`. Retries
+   * end once the body starts; after that, a pause longer than the timeout, or a body past `maxFeedBytes`, fails the
+   * read where it is.
+   */
+  async openFeed(url: string): Promise<OpenedFeed> {
+    const page = await this.follow(httpUrl(url), true, 'stream');
+    if (page.status >= 400) {
+      discard(page);
+      throw new FetchError(`HTTP ${page.status}`);
+    }
+    return { url: page.url, contentType: page.contentType, ...page.stream! };
+  }
+
+  /** The most a page read whole (not a feed) may hold. */
+  get pageLimit(): number {
+    return this.o.maxBytes;
+  }
+
   /** Follows redirects within the host of `start`, checking robots.txt on every hop when asked. */
-  private async follow(start: URL, obeyRobots: boolean): Promise<Answer> {
+  private async follow(start: URL, obeyRobots: boolean, mode: BodyMode = 'whole'): Promise<Answer> {
     let target = start;
     for (let hop = 0; ; hop++) {
       if (obeyRobots) {
@@ -95,7 +132,7 @@ export class PoliteFetcher {
         const robots = await queue.robots;
         if (!robots.allows(target.pathname + target.search)) throw new FetchError('disallowed by robots.txt');
       }
-      const page = await this.withRetries(target.origin, target.toString());
+      const page = await this.withRetries(target.origin, target.toString(), mode);
       if (page.location === undefined) return page;
       if (hop >= this.o.maxRedirects) throw new FetchError(`more than ${this.o.maxRedirects} redirects`);
       const next = httpUrl(new URL(page.location, target).toString());
@@ -105,12 +142,15 @@ export class PoliteFetcher {
   }
 
   /** A 5xx answer or a timeout is tried again after a growing pause; the last failure is thrown. */
-  private async withRetries(origin: string, url: string): Promise<Answer> {
+  private async withRetries(origin: string, url: string, mode: BodyMode): Promise<Answer> {
     let attempt = 0;
     for (;;) {
       try {
-        const page = await this.throttled(origin, () => this.once(url));
-        if (page.status >= 500) throw new RetryableError(`HTTP ${page.status}`);
+        const page = await this.throttled(origin, () => this.once(url, mode));
+        if (page.status >= 500) {
+          discard(page);
+          throw new RetryableError(`HTTP ${page.status}`);
+        }
         return page;
       } catch (error) {
         if (!(error instanceof RetryableError) || attempt >= this.o.retries) {
@@ -157,7 +197,7 @@ export class PoliteFetcher {
   }
 
   /** One request, no redirect followed; connects only after the address check (guardedLookup). */
-  private once(url: string): Promise<Answer> {
+  private once(url: string, mode: BodyMode = 'whole'): Promise<Answer> {
     const target = new URL(url);
     try {
       refuseLiteralPrivateHost(target.hostname, this.o.allowPrivate);
@@ -198,6 +238,12 @@ export class PoliteFetcher {
           res.resume();
           return resolve({ url, status, contentType, body: '', location: res.headers.location });
         }
+        if (mode === 'stream') {
+          clearTimeout(timer);
+          const length = res.headers['content-encoding'] ? 0 : Number(res.headers['content-length'] ?? 0);
+          const stream = { body: this.streamBody(res), close: () => res.destroy(), length: length || undefined };
+          return resolve({ url, status, contentType, body: '', stream });
+        }
         this.readBody(res).then((body) => {
           clearTimeout(timer);
           resolve({ url, status, contentType, body });
@@ -211,17 +257,7 @@ export class PoliteFetcher {
   private async readBody(res: IncomingMessage): Promise<string> {
     const tooLarge = () => new FetchError(`page larger than ${this.o.maxBytes} bytes`);
     if (Number(res.headers['content-length'] ?? 0) > this.o.maxBytes) throw tooLarge();
-    const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
-    const decoder =
-      encoding === 'gzip' || encoding === 'x-gzip'
-        ? createGunzip()
-        : encoding === 'deflate'
-          ? createInflate()
-          : encoding === 'br'
-            ? createBrotliDecompress()
-            : undefined;
-    const stream = decoder ? res.pipe(decoder) : res;
-    if (decoder) res.on('error', (error) => decoder.destroy(error));
+    const stream = decoded(res);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -234,6 +270,55 @@ export class PoliteFetcher {
     }
     return Buffer.concat(chunks).toString('utf8');
   }
+
+  /**
+   * The body as it arrives, decompressed. The reader pauses it while it writes what it read, so the timeout counts
+   * only the time spent waiting for the next chunk.
+   */
+  private async *streamBody(res: IncomingMessage): AsyncGenerator<Buffer> {
+    const stream = decoded(res);
+    const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+    let size = 0;
+    try {
+      for (;;) {
+        let timer: NodeJS.Timeout | undefined;
+        const stalled = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new FetchError(`no data for ${this.o.timeoutMs} ms`)), this.o.timeoutMs);
+        });
+        const next = await Promise.race([chunks.next(), stalled]).finally(() => clearTimeout(timer));
+        if (next.done) return;
+        size += next.value.byteLength;
+        if (size > this.o.maxFeedBytes) throw new FetchError(`feed larger than ${this.o.maxFeedBytes} bytes`);
+        yield next.value;
+      }
+    } catch (error) {
+      throw error instanceof FetchError ? error : new FetchError(`network error: ${(error as Error).message}`);
+    } finally {
+      stream.destroy();
+      res.destroy();
+    }
+  }
+}
+
+/** Frees the connection of an answer whose body will not be read. */
+function discard(page: Answer): void {
+  page.stream?.close();
+}
+
+/** The response body, decompressed as its content-encoding says. */
+function decoded(res: IncomingMessage): NodeJS.ReadableStream & { destroy(error?: Error): void } {
+  const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
+  if (!decoder) return res;
+  res.on('error', (error) => decoder.destroy(error));
+  return res.pipe(decoder);
 }
 
 class RetryableError extends Error {}

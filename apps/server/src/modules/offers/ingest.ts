@@ -3,11 +3,19 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { externalStores, offers, pricePoints } from '../../db/schema';
 import { slugify } from '../auth/service';
+import { invalidateCatalogCache } from '../catalog/cache';
 import type { FetcherOptions } from './fetcher';
 import { PoliteFetcher } from './fetcher';
 import { writeOffers, type ItemOutcome } from './offer-writer';
 import type { ParsedItem } from './parsers/types';
-import { readSource, readUploadedSource, type Progress, type SourceFormat } from './sources';
+import {
+  streamSource,
+  streamUploadedSource,
+  type ItemSink,
+  type Progress,
+  type SourceFormat,
+  type SourceSummary,
+} from './sources';
 
 export interface IngestOptions {
   store: string;
@@ -65,9 +73,13 @@ export async function ensureExternalStore(db: Db, name: string, source?: string,
   return created ?? (await db.select().from(externalStores).where(eq(externalStores.name, name)))[0]!;
 }
 
+/** Items written per transaction: fewer, larger statements, while a batch retried item by item stays short. */
+const BATCH_SIZE = 1_000;
+
 /**
- * Ingests one source into one external store. Items are written in batches, each in its own transaction; a batch
- * that fails is retried item by item, so one broken item is reported and never takes the others with it.
+ * Ingests one source into one external store. Items are written in batches while the source is still being read
+ * (the next batch is parsed while one is written), each in its own transaction; a batch that fails is retried item
+ * by item, so one broken item is reported and never takes the others with it.
  */
 export async function ingestSource(ctx: IngestContext, options: IngestOptions): Promise<IngestReport> {
   const store = await ensureExternalStore(
@@ -83,30 +95,57 @@ export async function ingestSource(ctx: IngestContext, options: IngestOptions): 
   });
   const progress = options.progress ?? (() => {});
   const format = options.format ?? 'auto';
-  const read = options.upload
-    ? await readUploadedSource(options.upload.fileName, options.upload.content, format, fetcher, progress)
-    : await readSource(options.source, format, fetcher, progress);
   const report: IngestReport = {
     store: { id: store.id, name: store.name, slug: store.slug },
     new: 0,
     updated: 0,
     unchanged: 0,
     unavailable: 0,
-    failed: read.failures.length,
-    failures: [...read.failures],
+    failed: 0,
+    failures: [],
   };
-  // The last copy of an item listed twice wins, as it would on the store's own page.
-  const items = [...new Map(read.items.map((i) => [i.storeItemId, i])).values()];
   const checkedAt = ctx.now();
   const failedKeys: string[] = [];
-  const size = options.batchSize ?? 500;
-  progress({ phase: 'save', done: 0, total: items.length });
-  for (let start = 0; start < items.length; start += size) {
-    const batch = items.slice(start, start + size);
-    const outcomes = await writeBatch(ctx.db, store.id, batch, checkedAt, report, failedKeys);
-    for (const outcome of outcomes) report[outcome]++;
-    progress({ phase: 'save', done: Math.min(items.length, start + size), total: items.length });
+  // An item listed twice is written twice (the last copy wins, as on the store's own page) but counted once.
+  const seen = new Set<string>();
+  let saved = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const sink: ItemSink = async (items, expected) => {
+    await writing;
+    const batch = [...new Map(items.map((i) => [i.storeItemId, i])).values()];
+    writing = writeBatch(ctx.db, store.id, batch, checkedAt, report, failedKeys).then((outcomes) => {
+      outcomes.forEach((outcome, i) => {
+        const key = batch[i]!.storeItemId;
+        if (outcome && !seen.has(key)) report[outcome]++;
+        seen.add(key);
+      });
+      saved += items.length;
+      // Offers and the products they made are what shoppers see: this process's cached answers are out of date.
+      invalidateCatalogCache();
+      progress({ phase: 'save', done: saved, total: Math.max(saved, expected) });
+    });
+    // Awaited before the next batch and at the end; until then a failure must not count as unhandled.
+    writing.catch(() => {});
+  };
+  const streamOptions = { progress, batchSize: options.batchSize ?? BATCH_SIZE };
+  let read: SourceSummary;
+  try {
+    read = options.upload
+      ? await streamUploadedSource(
+          options.upload.fileName,
+          options.upload.content,
+          format,
+          fetcher,
+          sink,
+          streamOptions,
+        )
+      : await streamSource(options.source, format, fetcher, sink, streamOptions);
+  } finally {
+    await writing;
   }
+  progress({ phase: 'save', done: saved, total: saved });
+  report.failed += read.failures.length;
+  report.failures = [...read.failures, ...report.failures];
 
   if (read.complete) {
     report.unavailable = await markMissingUnavailable(ctx.db, store.id, checkedAt, [
@@ -118,6 +157,7 @@ export async function ingestSource(ctx: IngestContext, options: IngestOptions): 
   return report;
 }
 
+/** The outcome of each item of the batch, in order; undefined for an item that failed (and was reported). */
 async function writeBatch(
   db: Db,
   storeId: number,
@@ -125,15 +165,16 @@ async function writeBatch(
   checkedAt: Date,
   report: IngestReport,
   failedKeys: string[],
-) {
+): Promise<(ItemOutcome | undefined)[]> {
   try {
-    return await db.transaction((tx) => writeOffers(tx, storeId, batch, checkedAt));
+    return await db.transaction((tx) => writeInTransaction(tx, storeId, batch, checkedAt));
   } catch {
-    const outcomes: ItemOutcome[] = [];
+    const outcomes: (ItemOutcome | undefined)[] = [];
     for (const item of batch) {
       try {
-        outcomes.push(...(await db.transaction((tx) => writeOffers(tx, storeId, [item], checkedAt))));
+        outcomes.push(...(await db.transaction((tx) => writeInTransaction(tx, storeId, [item], checkedAt))));
       } catch (error) {
+        outcomes.push(undefined);
         report.failed++;
         report.failures.push({ where: item.url || item.storeItemId, reason: (error as Error).message.slice(0, 200) });
         failedKeys.push(item.storeItemId);
@@ -141,6 +182,12 @@ async function writeBatch(
     }
     return outcomes;
   }
+}
+
+async function writeInTransaction(tx: Db, storeId: number, items: ParsedItem[], checkedAt: Date) {
+  // Statements prepared once would keep the plan made when the store was empty (reading every offer later on).
+  await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+  return writeOffers(tx, storeId, items, checkedAt);
 }
 
 /** Offers of a complete source that were not seen in this run: kept, marked unavailable, with a price point. */

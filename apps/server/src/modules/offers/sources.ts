@@ -1,13 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { formatRs, MAX_PRICE } from '@pricehub/shared/rules/money';
-import { FetchError, type PoliteFetcher } from './fetcher';
-import { parseCsvFeed } from './parsers/csv';
-import { looksLikeGmcFeed, looksLikeSitemap, parseGmcFeed, parseSitemap } from './parsers/gmc';
+import { FetchError, type OpenedFeed, type PoliteFetcher } from './fetcher';
+import { csvFeedParts } from './parsers/csv';
+import { gmcFeedParts, looksLikeGmcFeed, looksLikeSitemap, parseSitemap } from './parsers/gmc';
 import { parseProductPage } from './parsers/jsonld';
-import type { ParsedItem, ParseResult } from './parsers/types';
+import type { FeedPart, ParsedItem, ParseResult } from './parsers/types';
+import { decodeUtf8 } from './parsers/utf8';
 
 export const sourceFormats = ['auto', 'jsonld', 'gmc', 'csv'] as const;
 export type SourceFormat = (typeof sourceFormats)[number];
@@ -24,6 +26,15 @@ export interface SourceRead extends ParseResult {
   unreadPages: string[];
 }
 
+/** What reading a source found besides its items, which went to the sink as they were read. */
+export type SourceSummary = Omit<SourceRead, 'items'>;
+
+/**
+ * Receives the items of a source in batches, as they are read; the next batch is read only when it has returned.
+ * `expected` is how many items the whole source probably holds (from its size), for progress.
+ */
+export type ItemSink = (items: ParsedItem[], expected: number) => Promise<void>;
+
 export type Progress = (event: { phase: 'fetch' | 'save'; done: number; total: number }) => void;
 
 export interface ReadLimits {
@@ -31,20 +42,90 @@ export interface ReadLimits {
   maxPages?: number;
 }
 
+export interface StreamOptions extends ReadLimits {
+  progress?: Progress;
+  /** Items handed to the sink at once. */
+  batchSize?: number;
+}
+
 const MAX_PAGES = 2_000;
+/** Enough of the start of a source to tell a feed from a page (looksLikeGmcFeed reads this much). */
+const SNIFF_CHARS = 2_000;
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 function detect(body: string, contentType: string, name: string): Exclude<SourceFormat, 'auto'> {
   const ext = extname(name.split('?')[0] ?? '').toLowerCase();
-  if (ext === '.csv' || contentType.includes('text/csv')) return 'csv';
+  if (ext === '.csv' || ext === '.tsv' || /text\/(csv|tab-separated-values)/.test(contentType)) return 'csv';
   if (looksLikeGmcFeed(body)) return 'gmc';
   return 'jsonld';
 }
 
 /**
  * Reads a store source (a URL or a local file) into items, following listings and sitemaps one level, on the
- * source's own host only; items that cannot be shown safely (see refuseUnsafe) are reported, not kept.
+ * source's own host only; items that cannot be shown safely (see refuseUnsafe) are reported, not kept. Feeds are
+ * read as they arrive and handed to `sink` batch by batch, so a feed of any size is never held whole.
  */
+export async function streamSource(
+  source: string,
+  format: SourceFormat,
+  fetcher: PoliteFetcher,
+  sink: ItemSink,
+  options: StreamOptions = {},
+): Promise<SourceSummary> {
+  let opened: Opened;
+  if (isUrl(source)) {
+    try {
+      const feed = await fetcher.openFeed(source);
+      const { body, url, ...rest } = feed;
+      opened = { ...rest, text: decodeUtf8(body), name: source, base: url, fromUrl: true };
+    } catch (error) {
+      return { failures: [{ where: source, reason: reason(error) }], complete: false, unreadPages: [source] };
+    }
+  } else {
+    const path = resolve(source);
+    const length = (await stat(path)).size;
+    const body = createReadStream(path);
+    const base = pathToFileURL(path).toString();
+    opened = {
+      text: decodeUtf8(body),
+      length,
+      close: () => body.destroy(),
+      contentType: '',
+      name: source,
+      base,
+      fromUrl: false,
+    };
+  }
+  return readOpened(opened, format, fetcher, sink, options);
+}
+
+/**
+ * Reads a file an operator uploaded (kept in the database, not on disk), as streamSource reads a local file: links
+ * it holds resolve against a file: address, so relative ones are refused like any other non-web URL.
+ */
+export async function streamUploadedSource(
+  fileName: string,
+  body: string,
+  format: SourceFormat,
+  fetcher: PoliteFetcher,
+  sink: ItemSink,
+  options: StreamOptions = {},
+): Promise<SourceSummary> {
+  const base = new URL(`file:///uploads/${encodeURIComponent(fileName)}`).toString();
+  const bytes = Buffer.from(body);
+  const opened: Opened = {
+    length: bytes.length,
+    close: () => {},
+    text: decodeUtf8([bytes]),
+    contentType: '',
+    name: fileName,
+    base,
+    fromUrl: false,
+  };
+  return readOpened(opened, format, fetcher, sink, options);
+}
+
+/** A whole source at once: its items in memory (the operator's preview of a source). */
 export async function readSource(
   source: string,
   format: SourceFormat,
@@ -52,13 +133,15 @@ export async function readSource(
   progress: Progress = () => {},
   limits: ReadLimits = {},
 ): Promise<SourceRead> {
-  return refuseUnsafe(await readItems(source, format, fetcher, progress, limits.maxPages ?? MAX_PAGES));
+  const items: ParsedItem[] = [];
+  const summary = await streamSource(source, format, fetcher, async (batch) => void items.push(...batch), {
+    ...limits,
+    progress,
+  });
+  return { ...summary, items };
 }
 
-/**
- * Reads a file an operator uploaded (kept in the database, not on disk), as readSource reads a local file: links
- * it holds resolve against a file: address, so relative ones are refused like any other non-web URL.
- */
+/** An uploaded file at once, as readSource. */
 export async function readUploadedSource(
   fileName: string,
   body: string,
@@ -67,66 +150,153 @@ export async function readUploadedSource(
   progress: Progress = () => {},
   limits: ReadLimits = {},
 ): Promise<SourceRead> {
-  const base = new URL(`file:///uploads/${encodeURIComponent(fileName)}`).toString();
-  return refuseUnsafe(
-    await readBody({ body, contentType: '', name: fileName, base, fromUrl: false }, format, fetcher, progress, {
-      maxPages: limits.maxPages ?? MAX_PAGES,
-    }),
+  const items: ParsedItem[] = [];
+  const summary = await streamUploadedSource(
+    fileName,
+    body,
+    format,
+    fetcher,
+    async (batch) => void items.push(...batch),
+    {
+      ...limits,
+      progress,
+    },
   );
+  return { ...summary, items };
 }
 
-async function readItems(
-  source: string,
-  format: SourceFormat,
-  fetcher: PoliteFetcher,
-  progress: Progress,
-  maxPages: number,
-): Promise<SourceRead> {
-  let body: string;
-  let contentType = '';
-  let base: string;
-  if (isUrl(source)) {
-    try {
-      const page = await fetcher.fetch(source);
-      ({ body, contentType } = page);
-      base = page.url;
-    } catch (error) {
-      return {
-        items: [],
-        failures: [{ where: source, reason: reason(error) }],
-        complete: false,
-        unreadPages: [source],
-      };
-    }
-  } else {
-    const path = resolve(source);
-    body = await readFile(path, 'utf8');
-    base = pathToFileURL(path).toString();
-  }
-  return readBody({ body, contentType, name: source, base, fromUrl: isUrl(source) }, format, fetcher, progress, {
-    maxPages,
-  });
-}
-
-interface Document {
-  body: string;
-  contentType: string;
+interface Opened extends Omit<OpenedFeed, 'url' | 'body'> {
+  /** The body, decoded as it arrives. */
+  text: AsyncIterable<string>;
   /** The source's URL or file name (its extension names a CSV file). */
   name: string;
   base: string;
   fromUrl: boolean;
 }
 
-async function readBody(
-  { body, contentType, name, base, fromUrl }: Document,
+async function readOpened(
+  opened: Opened,
   format: SourceFormat,
   fetcher: PoliteFetcher,
+  sink: ItemSink,
+  { progress = () => {}, batchSize = 500, maxPages = MAX_PAGES }: StreamOptions,
+): Promise<SourceSummary> {
+  let bytesRead = 0;
+  const counted = (async function* () {
+    for await (const text of opened.text) {
+      bytesRead += Buffer.byteLength(text);
+      yield text;
+    }
+  })();
+  const chunks = counted[Symbol.asyncIterator]();
+  try {
+    // Enough of the start to tell what the source is; it is read again from there, not fetched twice.
+    let head = '';
+    let ended = false;
+    // A source that fails this early still gives what it sent: a feed keeps the items before the failure.
+    let failure: unknown;
+    while (head.length < SNIFF_CHARS && !ended) {
+      try {
+        const next = await chunks.next();
+        if (next.done) ended = true;
+        else head += next.value;
+      } catch (error) {
+        failure = error;
+        ended = true;
+      }
+    }
+    const rest = (async function* () {
+      if (head) yield head;
+      if (failure) throw failure;
+      if (!ended) for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    })();
+    const kind = format === 'auto' ? detect(head, opened.contentType, opened.name) : format;
+    if (kind === 'gmc' || kind === 'csv') {
+      const parts = kind === 'gmc' ? gmcFeedParts(rest, opened.base) : csvFeedParts(rest, opened.base);
+      const expected = (items: number) =>
+        opened.length && bytesRead > 0 ? Math.max(items, Math.round((items * opened.length) / bytesRead)) : items;
+      return { ...(await sinkFeed(parts, opened.name, sink, batchSize, expected)), kind };
+    }
+    let body = '';
+    for await (const text of rest) {
+      body += text;
+      if (opened.fromUrl && bytesRead > fetcher.pageLimit) {
+        throw new FetchError(`page larger than ${fetcher.pageLimit} bytes`);
+      }
+    }
+    const read = await readBody({ ...opened, body }, fetcher, progress, maxPages);
+    const kept = refuseUnsafe(read);
+    for (let start = 0; start < kept.items.length; start += batchSize) {
+      await sink(kept.items.slice(start, start + batchSize), kept.items.length);
+    }
+    return { kind: read.kind, failures: kept.failures, complete: read.complete, unreadPages: read.unreadPages };
+  } catch (error) {
+    return {
+      failures: [{ where: opened.name, reason: reason(error) }],
+      complete: false,
+      unreadPages: opened.fromUrl ? [opened.name] : [],
+    };
+  } finally {
+    opened.close();
+  }
+}
+
+/**
+ * Hands a feed's items to the sink in batches while it is read. A feed that breaks off (a dropped connection, a
+ * malformed end) keeps what was read before, and is not complete: what it did not list may still be on sale.
+ */
+async function sinkFeed(
+  parts: AsyncIterable<FeedPart>,
+  name: string,
+  sink: ItemSink,
+  batchSize: number,
+  expected: (items: number) => number,
+): Promise<Omit<SourceSummary, 'kind'>> {
+  const failures: SourceSummary['failures'] = [];
+  let pending: ParsedItem[] = [];
+  let sent = 0;
+  let complete = true;
+  const flush = async () => {
+    sent += pending.length;
+    const batch = pending;
+    pending = [];
+    await sink(batch, expected(sent));
+  };
+  try {
+    for await (const part of parts) {
+      for (const item of part.items) {
+        const refused = refusal(item);
+        if (refused) failures.push({ where: item.url.slice(0, 200) || item.storeItemId, reason: refused });
+        else pending.push(safeImage(item));
+      }
+      failures.push(...part.failures);
+      if (part.cutShort) complete = false;
+      if (pending.length >= batchSize) await flush();
+    }
+  } catch (error) {
+    failures.push({ where: name, reason: `read cut off after ${sent + pending.length} items: ${reason(error)}` });
+    complete = false;
+  }
+  if (pending.length > 0) await flush();
+  return { failures, complete, unreadPages: [] };
+}
+
+interface Document {
+  body: string;
+  contentType: string;
+  /** The source's URL or file name. */
+  name: string;
+  base: string;
+  fromUrl: boolean;
+}
+
+/** A source that is not a feed, read whole: a sitemap, a product page, or a listing of product pages. */
+async function readBody(
+  { body, name, base, fromUrl }: Document,
+  fetcher: PoliteFetcher,
   progress: Progress,
-  { maxPages }: Required<ReadLimits>,
+  maxPages: number,
 ): Promise<SourceRead> {
-  const kind = format === 'auto' ? detect(body, contentType, name) : format;
-  if (kind === 'gmc') return { ...parseGmcFeed(body, base), kind, complete: true, unreadPages: [] };
-  if (kind === 'csv') return { ...parseCsvFeed(body, base), kind, complete: true, unreadPages: [] };
   if (looksLikeSitemap(body)) {
     // A sitemap read from a file (the operator's own) may list any host; one from a store lists only its own.
     const host = fromUrl ? new URL(base).host : undefined;
@@ -211,14 +381,17 @@ function refusal(item: ParsedItem): string | undefined {
   return undefined;
 }
 
-/** Items with a refusal become report lines; an image that is not a web address is dropped from its item. */
+/** An image that is not a web address is dropped from its item (the item itself is fine). */
+const safeImage = (item: ParsedItem): ParsedItem => (item.image && !webUrl(item.image) ? { ...item, image: '' } : item);
+
+/** Items with a refusal become report lines. */
 function refuseUnsafe(read: SourceRead): SourceRead {
   const items: ParsedItem[] = [];
   const failures = [...read.failures];
   for (const item of read.items) {
     const reason = refusal(item);
     if (reason) failures.push({ where: item.url.slice(0, 200) || item.storeItemId, reason });
-    else items.push(item.image && !webUrl(item.image) ? { ...item, image: '' } : item);
+    else items.push(safeImage(item));
   }
   return { ...read, items, failures };
 }

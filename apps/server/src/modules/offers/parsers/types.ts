@@ -30,3 +30,9 @@ export interface ParseResult {
   items: ParsedItem[];
   failures: { where: string; reason: string }[];
 }
+
+/** What a feed read as it arrives gives for one chunk of it. */
+export interface FeedPart extends ParseResult {
+  /** The feed could not be read to its end: an item missing from it may still be on sale. */
+  cutShort?: boolean;
+}

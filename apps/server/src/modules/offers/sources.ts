@@ -125,46 +125,6 @@ export async function streamUploadedSource(
   return readOpened(opened, format, fetcher, sink, options);
 }
 
-/** A whole source at once: its items in memory (the operator's preview of a source). */
-export async function readSource(
-  source: string,
-  format: SourceFormat,
-  fetcher: PoliteFetcher,
-  progress: Progress = () => {},
-  limits: ReadLimits = {},
-): Promise<SourceRead> {
-  const items: ParsedItem[] = [];
-  const summary = await streamSource(source, format, fetcher, async (batch) => void items.push(...batch), {
-    ...limits,
-    progress,
-  });
-  return { ...summary, items };
-}
-
-/** An uploaded file at once, as readSource. */
-export async function readUploadedSource(
-  fileName: string,
-  body: string,
-  format: SourceFormat,
-  fetcher: PoliteFetcher,
-  progress: Progress = () => {},
-  limits: ReadLimits = {},
-): Promise<SourceRead> {
-  const items: ParsedItem[] = [];
-  const summary = await streamUploadedSource(
-    fileName,
-    body,
-    format,
-    fetcher,
-    async (batch) => void items.push(...batch),
-    {
-      ...limits,
-      progress,
-    },
-  );
-  return { ...summary, items };
-}
-
 interface Opened extends Omit<OpenedFeed, 'url' | 'body'> {
   /** The body, decoded as it arrives. */
   text: AsyncIterable<string>;

@@ -2,7 +2,8 @@ import { PREVIEW_ITEMS, type SourcePreview } from '@pricehub/shared/schemas/oper
 import type { AppContext } from '../../context';
 import { PoliteFetcher } from '../offers/fetcher';
 import { userAgent } from '../offers/ingest';
-import { readSource, readUploadedSource, type SourceFormat, type SourceRead } from '../offers/sources';
+import type { ParsedItem } from '../offers/parsers/types';
+import { streamSource, streamUploadedSource, type ItemSink, type SourceFormat } from '../offers/sources';
 import type { UploadedFile } from './external-stores';
 
 /** A preview follows a listing or a sitemap only this far: enough to show the first items quickly. */
@@ -22,13 +23,27 @@ export async function previewSource(
     retries: 1,
   });
   const limits = { maxPages: PREVIEW_PAGES };
-  const read: SourceRead =
+  // The whole source is read to count it, but only the first items are kept: a feed may hold 100,000.
+  const items: ParsedItem[] = [];
+  let total = 0;
+  const keepFirst: ItemSink = async (batch) => {
+    total += batch.length;
+    if (items.length < PREVIEW_ITEMS) items.push(...batch.slice(0, PREVIEW_ITEMS - items.length));
+  };
+  const read =
     'upload' in input
-      ? await readUploadedSource(input.upload.fileName, input.upload.content, input.format, fetcher, undefined, limits)
-      : await readSource(input.source, input.format, fetcher, undefined, limits);
+      ? await streamUploadedSource(
+          input.upload.fileName,
+          input.upload.content,
+          input.format,
+          fetcher,
+          keepFirst,
+          limits,
+        )
+      : await streamSource(input.source, input.format, fetcher, keepFirst, limits);
   return {
     kind: read.kind ?? null,
-    items: read.items.slice(0, PREVIEW_ITEMS).map((i) => ({
+    items: items.map((i) => ({
       name: i.name,
       brand: i.brand,
       price: i.price,
@@ -37,7 +52,7 @@ export async function previewSource(
       image: i.image,
       gtin: i.gtin,
     })),
-    total: read.items.length,
+    total,
     failures: read.failures.slice(0, PREVIEW_ITEMS),
     failed: read.failures.length,
   };

@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,

@@ -137,7 +137,10 @@ async function queryMix(db: Db, size: number, seed: number, except = new Set<str
     )
   ).map((r) => r.brand);
   const names = (
-    await queryRows<{ name: string }>(db, sql`select distinct name from products order by name limit 20000`)
+    await queryRows<{ name: string }>(
+      db,
+      sql`select distinct name from (select name from products order by id limit 60000) first order by name`,
+    )
   ).map((r) => r.name);
   const typo = (w: string) => (w.length < 5 ? w : `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`);
   const out = new Set<string>();

@@ -22,7 +22,11 @@ describe('shared answers (a product, its offers and price history, the home page
     expect(offers.body).toContain('5000000');
     await repriceElsewhere(listingId, 4_900_000);
     expect(await lowest(id)).toBe(5_000_000);
-    expect((await get(`/api/products/${id}/offers`)).body).toBe(offers.body);
+    const kept = await get(`/api/products/${id}/offers`);
+    expect(kept.body).toBe(offers.body);
+    // Said as HTTP does: how many seconds ago the kept answer was worked out.
+    expect(Number(kept.headers.age)).toBeGreaterThanOrEqual(0);
+    expect(offers.headers.age).toBeUndefined();
     expect((await get(`/api/products/${id}/price-history`)).body).toBe(history.body);
   });
 

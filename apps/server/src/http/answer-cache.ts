@@ -51,8 +51,13 @@ export function registerAnswerCache(
   app.addHook('onRequest', async (request, reply) => {
     if (!shared(request)) return;
     const hit = answers.get(request.url);
-    if (hit && hit.generation === generation() && hit.expiresAt > Date.now()) {
-      reply.status(hit.status).type(hit.type);
+    const now = Date.now();
+    if (hit && hit.generation === generation() && hit.expiresAt > now) {
+      // HTTP's Age (whole seconds since the answer was worked out): a page drawn from it is kept the less for it.
+      reply
+        .status(hit.status)
+        .type(hit.type)
+        .header('age', String(Math.floor((now - (hit.expiresAt - ttlMs)) / 1000)));
       if (hit.location) reply.header('location', hit.location);
       return reply.send(hit.body);
     }

@@ -35,6 +35,16 @@ describe("the visitors' page cache", () => {
     expect(s.draws()).toBe(2);
   });
 
+  it('keeps a page drawn from kept answers only as long as those answers had left', async () => {
+    const s = setup();
+    // Drawn from an answer already 3 s old (its Age): what the page shows must not outlive the cache's 5 s.
+    await s.cache.get('/p/2', async () => ({ ...page('aged'), drawnFromAge: 3 }));
+    s.advance(999);
+    expect((await s.cache.get('/p/2', s.draw('fresh'))).html).toBe('aged');
+    s.advance(1);
+    expect((await s.cache.get('/p/2', s.draw('fresh'))).html).toBe('fresh');
+  });
+
   it('drops every page at once when this process changes the catalogue', async () => {
     const s = setup();
     await s.cache.get('/p/1', s.draw('old price'));

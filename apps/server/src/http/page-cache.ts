@@ -12,6 +12,11 @@ export interface CachedPage {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** False for a page that could not be drawn properly (the renderer failed): sent, but drawn again next time. */
   keep: boolean;
+  /**
+   * Whole seconds the oldest answer the page was drawn from had already been kept (its Age): the page is kept that
+   * much less, so what it shows is never older than the cache's time however the two caches line up.
+   */
+  drawnFromAge?: number;
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -77,6 +82,8 @@ export function createPageCache({
         (page) => {
           if (!page.keep) return drop(key, entry);
           if (entries.get(key) !== entry) return;
+          // Age is whole seconds: the answer may be up to a second older than it says.
+          if (page.drawnFromAge !== undefined) entry.expiresAt -= (page.drawnFromAge + 1) * 1000;
           // Room for the compressed forms too: about a tenth of the HTML each.
           entry.bytes = Math.ceil(((page.html?.length ?? 0) + (page.location?.length ?? 0) + key.length) * 1.3);
           bytes += entry.bytes;

@@ -13,7 +13,13 @@ interface ServerEntry {
 }
 
 /** A GET on this app's API for one page request: { status, body }. */
-export type PageApi = (path: string) => Promise<{ status: number; body: string }>;
+export type PageApi = ((path: string) => Promise<{ status: number; body: string }>) & {
+  /**
+   * Whole seconds since the oldest answer read so far was worked out (the answer cache's Age), or undefined when
+   * every answer was worked out for this page.
+   */
+  oldestAge(): number | undefined;
+};
 
 /**
  * The API as one page request sees it: the visitor's cookie along, and each path read once, however many parts of
@@ -22,16 +28,19 @@ export type PageApi = (path: string) => Promise<{ status: number; body: string }
 export function pageApi(app: FastifyInstance, request: FastifyRequest): PageApi {
   const answers = new Map<string, Promise<{ status: number; body: string }>>();
   const cookie = request.headers.cookie;
-  return (path) => {
+  let oldest: number | undefined;
+  const api = (path: string) => {
     let answer = answers.get(path);
     if (!answer) {
-      answer = app
-        .inject({ method: 'GET', url: `/api${path}`, headers: cookie ? { cookie } : {} })
-        .then((res) => ({ status: res.statusCode, body: res.body }));
+      answer = app.inject({ method: 'GET', url: `/api${path}`, headers: cookie ? { cookie } : {} }).then((res) => {
+        if (res.headers.age !== undefined) oldest = Math.max(oldest ?? 0, Number(res.headers.age));
+        return { status: res.statusCode, body: res.body };
+      });
       answers.set(path, answer);
     }
     return answer;
   };
+  return Object.assign(api, { oldestAge: () => oldest });
 }
 
 export type PageRenderer = (request: FastifyRequest, api: PageApi) => Promise<Rendered | null>;

@@ -69,17 +69,16 @@ export async function registerWebApp(
     // Both read the same API answers (pageApi asks each path once); rendering never rejects.
     const rendering = renderPage ? renderPage(request, api) : Promise.resolve(null);
     const meta = await pageMeta(api, request, publicUrl);
+    const drawn = { encoded: {}, keep: true, drawnFromAge: api.oldestAge() };
     // An old product URL (a former listing's id, a merged product's) moves to its catalogue product for good.
-    if (meta && 'redirect' in meta) return { status: 301, location: meta.redirect, encoded: {}, keep: true };
+    if (meta && 'redirect' in meta) return { ...drawn, status: 301, location: meta.redirect };
     const rendered = await rendering;
-    if (rendered?.kind === 'redirect') {
-      return { status: rendered.status, location: rendered.location, encoded: {}, keep: true };
-    }
+    if (rendered?.kind === 'redirect') return { ...drawn, status: rendered.status, location: rendered.location };
     let html = meta ? withMeta(indexHtml, meta) : indexHtml;
-    if (rendered?.kind !== 'page') return { status: 200, html, encoded: {}, keep: !renderPage };
+    if (rendered?.kind !== 'page') return { ...drawn, status: 200, html, keep: !renderPage };
     // The page's HTML goes in #root; the answers it was drawn from follow as a JSON block (see ssr-state.ts).
     html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    ${rendered.state}`);
-    return { status: rendered.status, html, encoded: {}, keep: true };
+    return { ...drawn, status: rendered.status, html, drawnFromAge: api.oldestAge() };
   };
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

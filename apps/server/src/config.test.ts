@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config';
 
 const failure = (env: NodeJS.ProcessEnv): string => {
   try {
@@ -13,6 +14,13 @@ const failure = (env: NodeJS.ProcessEnv): string => {
 };
 
 describe('configuration from the environment', () => {
+  it('keeps data in data/ at the repository root by default, wherever a command runs, and DATA_DIR from the cwd', () => {
+    // The root holds the workspace's package-lock.json; the server's own folder does not.
+    expect(existsSync(join(DEFAULT_DATA_DIR, '..', 'package-lock.json'))).toBe(true);
+    expect(DEFAULT_DATA_DIR.endsWith('/data')).toBe(true);
+    expect(loadConfig({ DATA_DIR: 'relative/here' }).dataDir).toBe(resolve('relative/here'));
+  });
+
   it('starts with working defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -25,7 +33,7 @@ describe('configuration from the environment', () => {
       dbPrepare: true,
       dbStatementTimeoutMs: 15_000,
       dbConnectTimeoutMs: 5_000,
-      dataDir: resolve('./data'),
+      dataDir: DEFAULT_DATA_DIR,
       smtpUrl: undefined,
       mailFrom: 'PriceHub <no-reply@pricehub.local>',
       stripe: undefined,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -8,6 +9,13 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .pipe(z.url().optional())
   .optional();
+
+/**
+ * Where the embedded database and uploads live when DATA_DIR is not set: `data/` at the repository root, whatever the
+ * working directory. `npm start` runs the server in apps/server while `npm run ingest`, `seed` and `operator` run at
+ * the root; a relative default sent them to two different databases.
+ */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
 /** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -63,7 +71,7 @@ const schema = z
     DB_PREPARE: z.enum(['on', 'off']).default('on'),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-    DATA_DIR: z.string().default('./data'),
+    DATA_DIR: z.string().optional(),
     INGEST_ALLOW_PRIVATE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
     TRUST_PROXY: trustProxy,
     SEED_DEMO: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
@@ -156,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPrepare: e.DB_PREPARE === 'on',
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : DEFAULT_DATA_DIR,
     ingestAllowPrivate: e.INGEST_ALLOW_PRIVATE === '1',
     trustProxy: e.TRUST_PROXY,
     // The demo logins are public (README): never in production unless asked for.

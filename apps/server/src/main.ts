@@ -1,8 +1,10 @@
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { logTransport, smtpTransport } from './adapters/mail/transport';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config';
 import { loggerOptions } from './http/security';
 import type { AppContext } from './context';
 import { migrate, openDatabase, withStartupLock } from './db/client';
@@ -12,6 +14,17 @@ import { seedDemoIfEmpty } from './db/seed/demo';
 import { Scheduler } from './jobs/scheduler';
 import { acquireDatabaseLock } from './modules/offers/database-lock';
 import { moduleJobs } from './modules/registry';
+
+/**
+ * Before 24 Nov 2026 the default data directory was ./data of the server's working directory, apps/server/data under
+ * `npm start`: the first start with the repository-root default takes that shop along instead of seeding a new one.
+ */
+function moveEarlierDefaultData(dataDir: string, logger: pino.Logger): void {
+  const earlier = fileURLToPath(new URL('../data', import.meta.url));
+  if (dataDir !== DEFAULT_DATA_DIR || existsSync(dataDir) || !existsSync(join(earlier, 'pglite'))) return;
+  renameSync(earlier, dataDir);
+  logger.info(`moved the shop's data from ${earlier} to ${dataDir}`);
+}
 
 async function main() {
   let config;
@@ -25,6 +38,7 @@ async function main() {
     throw error;
   }
   const logger = pino(loggerOptions(config));
+  moveEarlierDefaultData(config.dataDir, logger);
 
   // The embedded database opens in one process only: hold its lock before opening it (see `npm run ingest`).
   const dbLock = config.databaseUrl ? undefined : acquireDatabaseLock(config.dataDir);

@@ -37,7 +37,14 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino(loggerOptions(config));
+  // One line per event that a person reads, in development at a terminal; JSON lines everywhere else (log shippers).
+  const pretty = config.env === 'development' && process.stdout.isTTY;
+  const logger = pino({
+    ...loggerOptions(config),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  });
   moveEarlierDefaultData(config.dataDir, logger);
 
   // The embedded database opens in one process only: hold its lock before opening it (see `npm run ingest`).

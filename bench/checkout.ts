@@ -12,18 +12,15 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import type { AppContext } from '../apps/server/src/context';
 import { queryRows } from '../apps/server/src/db/client';
 import { accounts, sessions, stores } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens';
 import { registerSeller } from '../apps/server/src/modules/auth/service';
 import { insertListing } from '../apps/server/src/testing/catalogue';
-import { benchConfig, openBenchDatabase } from './scratch-database';
+import { benchConfig, startBenchApp } from './scratch-database';
 import { median, percentile, record } from './results';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200);
@@ -95,17 +92,7 @@ interface RunResult {
 
 /** One contended checkout on a fresh database: correctness and the buyers' latencies. */
 async function runOnce(round: number): Promise<RunResult> {
-  const { database, label, drop } = await openBenchDatabase(config.dbPoolSize);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mail: { kind: 'log', send: async () => {}, close: () => {} } as unknown as AppContext['mail'],
-    now: () => new Date(),
-  };
-  const app = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { ctx, app, base, label, drop } = await startBenchApp(config);
   try {
     // Set-up (not timed): a seller (through the service) with one listing, BUYERS customers with a session each.
     const password = 'Bench!passw0rd';
@@ -200,7 +187,7 @@ async function runOnce(round: number): Promise<RunResult> {
     return { label, correct, p50, p95 };
   } finally {
     await app.close();
-    await database.close();
+    await ctx.database.close();
     await drop?.();
   }
 }

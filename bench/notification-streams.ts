@@ -10,17 +10,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import type { AppContext } from '../apps/server/src/context';
 import { queryRows } from '../apps/server/src/db/client';
 import { sessions, stores } from '../apps/server/src/db/schema';
 import { registerSeller } from '../apps/server/src/modules/auth/service';
 import { hashToken, newToken } from '../apps/server/src/modules/auth/tokens';
 import { listeners } from '../apps/server/src/modules/notifications/listener';
 import { addStoreNotice } from '../apps/server/src/modules/notifications/store-notice';
-import { benchConfig, openBenchDatabase } from './scratch-database';
+import { benchConfig, startBenchApp } from './scratch-database';
 import { median, record } from './results';
 
 const STREAMS = Number(process.env.STREAMS ?? 1000);
@@ -60,17 +57,7 @@ process.stdout.write('ready\\n');
 `;
 
 async function main() {
-  const { database, label, drop } = await openBenchDatabase(config.dbPoolSize);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mail: { kind: 'log', send: async () => {}, close: () => {} } as unknown as AppContext['mail'],
-    now: () => new Date(),
-  };
-  const app = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { ctx, app, base, label, drop } = await startBenchApp(config);
   try {
     const seller = await registerSeller(ctx, {
       sellerName: 'Bench Seller',
@@ -110,7 +97,7 @@ async function main() {
         }
       };
       await waitFor('ready', 120_000);
-      console.log(`${label}: ${listeners.get(database)?.size() ?? 0} streams registered with the listener`);
+      console.log(`${label}: ${listeners.get(ctx.database)?.size() ?? 0} streams registered with the listener`);
       // Let the opening settle, then measure a quiet window.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const before = process.cpuUsage();
@@ -161,7 +148,7 @@ async function main() {
     });
   } finally {
     await app.close();
-    await database.close();
+    await ctx.database.close();
     await drop?.();
   }
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/context';
 import { migrate, openDatabase, type Database } from '../apps/server/src/db/client';
 
 /** The server's own configuration (DB_POOL_SIZE included), as `npm start` would read it, with jobs off. */
@@ -37,4 +40,25 @@ export async function openBenchDatabase(
       await admin.close();
     },
   };
+}
+
+/** The real app listening on 127.0.0.1 over a fresh bench database (mail goes nowhere); `drop` removes the database. */
+export async function startBenchApp(config: ReturnType<typeof benchConfig>): Promise<{
+  ctx: AppContext;
+  app: App;
+  base: string;
+  label: string;
+  drop?: () => Promise<void>;
+}> {
+  const { database, label, drop } = await openBenchDatabase(config.dbPoolSize);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mail: { kind: 'log', send: async () => {}, close: () => {} } as unknown as AppContext['mail'],
+    now: () => new Date(),
+  };
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { ctx, app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, label, drop };
 }

@@ -142,15 +142,7 @@ export async function executeRun(
           .catch(() => {});
       },
     });
-    await finish({
-      status: 'done',
-      newCount: report.new,
-      updatedCount: report.updated,
-      unchangedCount: report.unchanged,
-      unavailableCount: report.unavailable,
-      failedCount: report.failed,
-      failures: report.failures.slice(0, KEPT_FAILURES),
-    });
+    await finish({ status: 'done', ...reportCounts(report) });
     if (alerts) await evaluatePriceAlerts(ctx);
     return report;
   } catch (error) {
@@ -167,14 +159,19 @@ export async function recordCommandRun(db: Db, report: IngestReport, startedAt: 
     status: 'done',
     startedAt,
     finishedAt,
-    newCount: report.new,
-    updatedCount: report.updated,
-    unchangedCount: report.unchanged,
-    unavailableCount: report.unavailable,
-    failedCount: report.failed,
-    failures: report.failures.slice(0, KEPT_FAILURES),
+    ...reportCounts(report),
   });
 }
+
+/** A report's counts and its first failures, as a run's row keeps them. */
+const reportCounts = (report: IngestReport) => ({
+  newCount: report.new,
+  updatedCount: report.updated,
+  unchangedCount: report.unchanged,
+  unavailableCount: report.unavailable,
+  failedCount: report.failed,
+  failures: report.failures.slice(0, KEPT_FAILURES),
+});
 
 /** How many offers each store has, and how many of them are available now. */
 export async function offerCounts(db: Db): Promise<Map<number, { total: number; available: number }>> {

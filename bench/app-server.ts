@@ -7,6 +7,8 @@
 import Fastify from 'fastify';
 import pino from 'pino';
 import { logTransport } from '../apps/server/src/adapters/mail/transport';
+import { openStorage } from '../apps/server/src/adapters/storage/open-storage';
+import { paymentGateways } from '../apps/server/src/adapters/payments/gateway';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
@@ -37,6 +39,8 @@ async function start(): Promise<{ listen: () => Promise<string> }> {
     database,
     db: database.db,
     mail: logTransport(pino({ level: 'silent' })),
+    storage: await openStorage(config),
+    payments: paymentGateways(config),
     now: () => new Date(),
   };
   const app = await buildApp(ctx, { web: process.env.BENCH_WEB === '1' });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { paymentGateways } from '../apps/server/src/adapters/payments/gateway';
+import { openStorage } from '../apps/server/src/adapters/storage/open-storage';
 import { buildApp, type App } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
@@ -56,6 +58,8 @@ export async function startBenchApp(config: ReturnType<typeof benchConfig>): Pro
     database,
     db: database.db,
     mail: { kind: 'log', send: async () => {}, close: () => {} } as unknown as AppContext['mail'],
+    storage: await openStorage(config),
+    payments: paymentGateways(config),
     now: () => new Date(),
   };
   const app = await buildApp(ctx);

@@ -176,9 +176,10 @@ async function queryMix(db: Db, size: number, seed: number, except = new Set<str
       );
     else if (roll < 0.7) add(`/api/products?category=${pick(categories)}&ram=${pick(rams)}&sort=${pick(sorts)}`);
     else if (roll < 0.85) {
-      const min = Math.floor(rand() * 40) * 5000;
+      // Paisa, as the API takes them: Rs 5,000 steps, a Rs 50,000 range.
+      const min = Math.floor(rand() * 40) * 5_000_00;
       add(
-        `/api/products?category=${pick(categories)}&brand=${encodeURIComponent(pick(brands))}&minPrice=${min}&maxPrice=${min + 49999.99}`,
+        `/api/products?category=${pick(categories)}&brand=${encodeURIComponent(pick(brands))}&minPrice=${min}&maxPrice=${min + 49_999_99}`,
       );
     } else
       add(

@@ -24,7 +24,7 @@ async function sellerWithPromo(
       description: 'A phone for the after-the-order test',
       ram: 8,
       storage: 128,
-      price: 40000,
+      price: 40_000_00,
       quantity: 5,
       image: '/favicon.svg',
     },

@@ -87,7 +87,7 @@ test('the home page shows trending products and top vendors', async ({ page, req
       description: 'A phone for the home page test',
       ram: 8,
       storage: 128,
-      price: 40000,
+      price: 40_000_00,
       quantity: 4,
       image: '/favicon.svg',
     },

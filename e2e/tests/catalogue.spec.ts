@@ -55,7 +55,7 @@ test('two sellers word one phone differently: one card at 2 stores, one table, a
       description: 'Foldable, 12 GB RAM, 1 TB storage',
       ram: 12,
       storage: 1024,
-      price: 549999,
+      price: 549_999_00,
       quantity: 5,
       image: '/favicon.svg',
     },
@@ -103,6 +103,8 @@ test('two sellers word one phone differently: one card at 2 stores, one table, a
   await page.getByRole('button', { name: 'Add Product' }).click();
   const answer = await posted;
   expect(answer.status()).toBe(201);
+  // Typed as Rs 559,999; the API takes paisa.
+  expect((answer.request().postDataJSON() as { price: number }).price).toBe(559_999_00);
   const attached = (await answer.json()) as { listing: { id: number; productId: number }; product: { id: number } };
   expect(attached.product.id).toBe(product.id);
   expect(attached.listing.productId).toBe(product.id);

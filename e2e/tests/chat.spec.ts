@@ -19,7 +19,7 @@ test('the built-in assistant answers from the catalogue, streams, and keeps the 
       description: 'An entry-level Samsung phone for the assistant test',
       ram: 4,
       storage: 64,
-      price: 1000,
+      price: 1_000_00,
       quantity: 5,
       image: '/favicon.svg',
     },

@@ -61,7 +61,7 @@ test('an ingested store shows in the product page comparison table and price cha
       description: 'Compared in the e2e test',
       ram: 8,
       storage: 128,
-      price: 42000,
+      price: 42_000_00,
       quantity: 3,
       image: '/favicon.svg',
     },

@@ -19,7 +19,7 @@ async function listPhone(request: APIRequestContext, seller: E2ESeller, name: st
       description: 'Listed for the matching test',
       ram,
       storage: 128,
-      price: ram === 8 ? 52000 : 54000,
+      price: ram === 8 ? 52_000_00 : 54_000_00,
       quantity: 3,
       image: '/favicon.svg',
     },

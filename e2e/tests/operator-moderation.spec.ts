@@ -38,7 +38,7 @@ test('a shopper reports a review, an operator hides it, and it is gone from the 
         description: 'Listed for the moderation test',
         ram: 8,
         storage: 128,
-        price: 30000,
+        price: 30_000_00,
         quantity: 5,
         image: '/favicon.svg',
       },

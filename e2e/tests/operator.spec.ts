@@ -27,7 +27,7 @@ test('an operator suspends a store, whose listings leave search, then reopens it
         description: 'Listed for the operator console test',
         ram: 8,
         storage: 128,
-        price: 64000,
+        price: 64_000_00,
         quantity: 4,
         image: '/favicon.svg',
       },

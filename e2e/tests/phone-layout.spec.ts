@@ -123,7 +123,8 @@ test.describe('on a phone', () => {
     // A price range: up to the price of the middle product, rounded up to a thousand.
     const byPrice = (await search(request, 'q=samsung&sort=price_asc&pageSize=60')).items;
     const maxPrice = Math.ceil(byPrice[Math.floor(byPrice.length / 2)]!.lowestPrice / 100 / 1000) * 1000;
-    const within = await search(request, `q=samsung&maxPrice=${maxPrice}`);
+    // The page's URL takes rupees, the API paisa.
+    const within = await search(request, `q=samsung&maxPrice=${maxPrice * 100}`);
     expect(within.total).toBeGreaterThan(0);
     expect(within.total).toBeLessThan(all.total);
 

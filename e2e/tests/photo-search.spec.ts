@@ -32,7 +32,7 @@ async function stockLaptops(request: APIRequestContext, brands: string[]): Promi
         description: `A ${brand} laptop for the photo search test`,
         ram: 16,
         storage: 512,
-        price: 150000,
+        price: 150_000_00,
         quantity: 5,
         image: PIXEL,
       },

@@ -17,7 +17,7 @@ async function createProduct(request: APIRequestContext, name: string): Promise<
       description: 'A laptop for the saved-items test',
       ram: 16,
       storage: 512,
-      price: 185000,
+      price: 185_000_00,
       quantity: 3,
       image: '/favicon.svg',
     },

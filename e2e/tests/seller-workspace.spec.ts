@@ -6,7 +6,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A day as the sale form shows and takes it: MM/DD/YYYY, in the browser's (this machine's) time zone. */
 const mdy = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 
-async function createProduct(page: Page, name: string, priceRupees: number): Promise<number> {
+async function createProduct(page: Page, name: string, pricePaisa: number): Promise<number> {
   const res = await page.request.post('/api/seller/products', {
     data: {
       name,
@@ -15,7 +15,7 @@ async function createProduct(page: Page, name: string, priceRupees: number): Pro
       description: `${name}, listed for the seller workspace test`,
       ram: 8,
       storage: 256,
-      price: priceRupees,
+      price: pricePaisa,
       quantity: 5,
       image: '/favicon.svg',
     },
@@ -38,8 +38,8 @@ test('a seller runs a sale on two products; the shopper sees its prices on the p
   const tabletName = `Galaxy Tab Sale ${stamp}`;
 
   await signIn(page, await registerSeller(page.request), 'seller');
-  const phoneId = await createProduct(page, phoneName, 50000);
-  await createProduct(page, tabletName, 120000);
+  const phoneId = await createProduct(page, phoneName, 50_000_00);
+  await createProduct(page, tabletName, 120_000_00);
 
   await page.goto('/seller/addSale');
   await page.getByRole('textbox', { name: 'Sale title' }).fill(`Winter Deals ${stamp}`);

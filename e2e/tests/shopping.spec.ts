@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test, waitForAppAfterLoads } from '../fixtures/test';
 import { registerCustomer, registerSeller, signIn, type E2ESeller } from '../fixtures/accounts';
 
-/** A seller of our own with one product, created through the seller API (the demo data may change). */
+/** A seller of our own with one product, created through the seller API (the demo data may change); `price` in paisa. */
 async function sellerWithProduct(
   request: APIRequestContext,
   name: string,
@@ -39,8 +39,8 @@ test('a shopper buys from two sellers with cash on delivery; a seller ships and 
   // A long journey through three browser sessions on a shared, slow machine.
   test.setTimeout(150_000);
   const tag = Date.now().toString(36);
-  const first = await sellerWithProduct(request, `Quasarphone ${tag} Alpha`, 45000);
-  const second = await sellerWithProduct(request, `Nebulaphone ${tag} Beta`, 30000);
+  const first = await sellerWithProduct(request, `Quasarphone ${tag} Alpha`, 45_000_00);
+  const second = await sellerWithProduct(request, `Nebulaphone ${tag} Beta`, 30_000_00);
   await signIn(page, await registerCustomer(request, 'Hina Shopper'), 'customer');
 
   // The first product through the header's search, the second from its own page.

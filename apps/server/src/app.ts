@@ -2,22 +2,25 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerAccessControl, type Access } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { registerInputGuard } from './http/input-guard';
+import { registerResponseSchemas } from './http/response-schemas';
 import { allowedOrigins, registerOriginCheck, registerSecurityHeaders, trustProxyOption } from './http/security';
 import { registerAnswerCache } from './http/answer-cache';
 import { registerWebApp } from './http/web-app';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
-import { catalogueGeneration, invalidateCatalogCache, TTL_MS as CATALOGUE_TTL_MS } from './modules/catalog/cache';
+import {
+  catalogueGeneration,
+  invalidateCatalogCache,
+  PRODUCT_TTL_MS,
+  productsShown,
+  TTL_MS as CATALOGUE_TTL_MS,
+} from './cache/catalogue-cache';
+import { CatalogueChanges } from './modules/catalog/change-feed';
 import { moduleRoutes } from './modules/registry';
 
 export interface RouteEntry {
@@ -25,8 +28,8 @@ export interface RouteEntry {
   url: string;
   access?: Access;
   hidden: boolean;
-  /** The zod schemas the route validates with (body, querystring, params). */
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The zod schemas the route validates with (body, querystring, params) and answers with (response, by status). */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 }
 
 declare module 'fastify' {
@@ -76,7 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerResponseSchemas(app, { check: ctx.config.env !== 'production' });
 
   registerSecurityHeaders(app, ctx.config);
   await app.register(cookie);
@@ -88,12 +91,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   registerErrorHandler(app);
   app.decorateRequest('user', null);
+  // The catalogue changes any process makes, heard by this one: kept product answers and pages live until then.
+  const changes = new CatalogueChanges(ctx.database, app.log);
+  app.addHook('onClose', () => changes.close());
+  await changes.start();
   // Before the session lookup: a kept answer is sent without asking the database anything.
   registerAnswerCache(app, {
-    ttlMs: CATALOGUE_TTL_MS,
-    maxEntries: 5_000,
+    listTtlMs: CATALOGUE_TTL_MS,
+    productTtlMs: PRODUCT_TTL_MS,
+    maxBytes: 64 * 1024 * 1024,
     generation: catalogueGeneration,
     invalidate: invalidateCatalogCache,
+    changes,
+    productsShown,
   });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -112,6 +122,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       publicUrl: ctx.config.publicUrl,
       root: ctx.config.webDist,
       generation: catalogueGeneration,
+      changes,
+      answerProducts: (path, body) => productsShown(`/api${path}`, body),
+      listTtlMs: CATALOGUE_TTL_MS,
+      productTtlMs: PRODUCT_TTL_MS,
       isVisitor: (request) => !request.cookies[SESSION_COOKIE],
     });
   }

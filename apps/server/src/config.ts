@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './adapters/storage/s3';
 
 const optionalUrl = z
   .string()
@@ -54,6 +55,46 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * S3 needs its bucket and keys (the keys given, so the SDK never searches the machine or the instance metadata for
+ * others); S3 variables without STORAGE=s3 would leave uploads on the local disk while the operator thinks otherwise.
+ */
+function checkStorage(
+  env: { STORAGE: 'disk' | 's3' } & Partial<Record<(typeof S3_VARIABLES)[number], string>>,
+  ctx: z.RefinementCtx,
+): void {
+  if (env.STORAGE === 's3') {
+    for (const name of S3_REQUIRED) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE=s3' });
+    }
+    return;
+  }
+  const set = S3_VARIABLES.filter((name) => env[name] !== undefined);
+  if (set.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STORAGE'],
+      message: `must be s3 when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (uploads would stay on this disk)`,
+    });
+  }
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -91,6 +132,16 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JOBS: z.enum(['on', 'off']).default('on'),
     WEB_DIST: z.string().optional(),
+    STORAGE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalUrl.refine(
+      (v) => v === undefined || /^https?:\/\//.test(v),
+      'must start with http:// or https://',
+    ),
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional(),
   })
   .superRefine((env, ctx) => {
     // Mail carries reset links: production does not write it to the log unless told to.
@@ -109,6 +160,7 @@ const schema = z
         message: 'is required when STRIPE_SECRET_KEY is set',
       });
     }
+    checkStorage(env, ctx);
   });
 
 export interface Config {
@@ -142,6 +194,8 @@ export interface Config {
   jobs: boolean;
   /** Where the built web app is; defaults to apps/web/dist. */
   webDist?: string;
+  /** Where uploads are kept: DATA_DIR/uploads, or an S3 bucket. */
+  storage: { kind: 'disk' } | ({ kind: 's3' } & S3Settings);
 }
 
 export class ConfigError extends Error {}
@@ -181,5 +235,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     jobs: e.JOBS === 'on',
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            // S3-compatible servers are addressed by path (their host names carry no buckets); AWS by host name.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === '1' : e.S3_ENDPOINT !== undefined,
+          }
+        : { kind: 'disk' },
   };
 }

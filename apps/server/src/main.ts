@@ -4,15 +4,17 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { logTransport, smtpTransport } from './adapters/mail/transport';
 import { buildApp } from './app';
-import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from './config';
+import { openAppContext } from './cli/app-context';
+import { loadCommandConfig } from './cli/command-line';
+import { DEFAULT_DATA_DIR } from './config';
 import { loggerOptions } from './http/security';
-import type { AppContext } from './context';
 import { migrate, openDatabase, withStartupLock } from './db/client';
 import { DEMO_CUSTOMER, DEMO_OPERATOR, DEMO_SELLER } from './db/seed/demo-accounts';
 import { seedDemoOperator } from './db/seed/demo-operator';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { Scheduler } from './jobs/scheduler';
-import { acquireDatabaseLock } from './modules/offers/database-lock';
+import { acquireDatabaseLock } from './db/database-lock';
+import { announceOnListen } from './db/server-handoff';
 import { moduleJobs } from './modules/registry';
 
 /**
@@ -27,16 +29,7 @@ function moveEarlierDefaultData(dataDir: string, logger: pino.Logger): void {
 }
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadCommandConfig();
   // One line per event that a person reads, in development at a terminal; JSON lines everywhere else (log shippers).
   const pretty = config.env === 'development' && process.stdout.isTTY;
   const logger = pino({
@@ -58,13 +51,11 @@ async function main() {
     connectTimeoutMs: config.dbConnectTimeoutMs,
   });
   await migrate(database);
-  const ctx: AppContext = {
+  const ctx = await openAppContext(
     config,
     database,
-    db: database.db,
-    mail: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
-    now: () => new Date(),
-  };
+    config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
+  );
   // The demo logins are public (README): production gets the demo shop only with SEED_DEMO=1.
   if (config.seedDemo && (await withStartupLock(database, () => seedDemoIfEmpty(ctx)))) {
     logger.info('seeded the demo shop');
@@ -72,6 +63,7 @@ async function main() {
   if (await withStartupLock(database, () => seedDemoOperator(ctx))) logger.info('added the demo operator');
 
   const app = await buildApp(ctx, { loggerInstance: logger, web: true, publicUrlWasSet: !!process.env.PUBLIC_URL });
+  announceOnListen(app, ctx);
   const scheduler = new Scheduler(ctx.db, app.log);
   if (config.jobs) {
     for (const jobs of moduleJobs) for (const job of jobs(ctx)) await scheduler.register(job);

@@ -4,18 +4,49 @@ import { ClientOnly } from './components/client-only';
 import { NotFoundPage } from './components/not-found-page';
 import { RouteError } from './components/route-error';
 import { ShopLayout } from './components/shop-layout';
+import * as accounts from './features/accounts/routes';
 import * as auth from './features/auth/routes';
+import * as blogs from './features/blogs/routes';
 import * as catalog from './features/catalog/routes';
 import * as chat from './features/chat/routes';
+import * as checkout from './features/checkout/routes';
+import * as compare from './features/compare/routes';
+import * as complaints from './features/complaints/routes';
+import * as dashboard from './features/dashboard/routes';
+import * as notifications from './features/notifications/routes';
 import * as offers from './features/offers/routes';
 import * as operator from './features/operator/routes';
-import * as photoSearch from './features/photo-search/routes';
-import * as saved from './features/saved/routes';
-import * as sellerWorkspace from './features/seller-workspace/routes';
-import * as shopping from './features/shopping/routes';
+import * as orders from './features/orders/routes';
+import * as promos from './features/promos/routes';
+import * as sales from './features/sales/routes';
+import * as wishlist from './features/wishlist/routes';
+
+/** What a feature's routes.tsx may export: its pages in the shop layout, in the seller workspace, and on their own. */
+interface FeatureRoutes {
+  shopRoutes?: RouteObject[];
+  sellerRoutes?: RouteObject[];
+  bareRoutes?: RouteObject[];
+}
 
 /** Features never import each other; they meet here. */
-const features = [auth, catalog, offers, shopping, saved, sellerWorkspace, chat, photoSearch, operator];
+const features: FeatureRoutes[] = [
+  auth,
+  accounts,
+  catalog,
+  offers,
+  checkout,
+  orders,
+  notifications,
+  wishlist,
+  compare,
+  sales,
+  promos,
+  complaints,
+  blogs,
+  dashboard,
+  chat,
+  operator,
+];
 
 // Header and home-page extras load after the first paint (and only in the browser), keeping their popover and
 // drawer code out of the first load.
@@ -35,11 +66,19 @@ function IdleExtra({ children }: { children: ReactNode }) {
   );
 }
 
-/** The product page shows the price-comparison panel in its outlet. */
-function withProductPanel(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) =>
-    route.id === 'product-hub' && !route.index ? { ...route, children: offers.productPanelRoutes } : route,
-  );
+/** Pages that show another feature's panel in their outlet: route id -> the panel's routes. */
+const panels: Record<string, RouteObject[]> = {
+  // The product page shows the price comparison.
+  'product-hub': offers.productPanelRoutes,
+  // The customer's account page shows their order history.
+  'customer-panel': orders.accountOrderRoutes,
+};
+
+function withPanels(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const panel = route.id ? panels[route.id] : undefined;
+    return panel && !route.index ? { ...route, children: panel } : route;
+  });
 }
 
 /**
@@ -66,7 +105,7 @@ export const routes: RouteObject[] = [
           />
         ),
         children: [
-          ...withProductPanel(features.flatMap((f) => f.shopRoutes)),
+          ...withPanels(features.flatMap((f) => f.shopRoutes ?? [])),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -75,14 +114,14 @@ export const routes: RouteObject[] = [
         // The seller workspace is a separate chunk (with its live order notifications): shoppers never download it.
         lazy: async () => {
           const [layout, live] = await Promise.all([
-            import('./features/seller/components/seller-layout'),
-            import('./features/shopping/components/seller-live-notifications'),
+            import('./components/seller-layout'),
+            import('./features/notifications/components/seller-live-notifications'),
           ]);
           return { Component: () => <layout.SellerLayout live={<live.SellerLiveNotifications />} /> };
         },
-        children: features.flatMap((f) => f.sellerRoutes),
+        children: features.flatMap((f) => f.sellerRoutes ?? []),
       },
-      ...features.flatMap((f) => f.bareRoutes),
+      ...features.flatMap((f) => f.bareRoutes ?? []),
     ],
   },
 ];

@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../testing/global-setup';
-import { migrate, migrationsFolder, openDatabase, queryRows, type Database } from './client';
+import { emptyDatabase, migrationsUpTo } from '../testing/migration-steps';
+import { migrate, queryRows, type Database } from './client';
 
 /**
  * Migration 0005 (catalogue products, listings and offers) and the grouping after it, run on a copy of the demo
@@ -51,43 +48,15 @@ const LOAD_ORDER = [
 
 /** A copy of the migrations folder holding only 0000-0004, so `migrate` stops where the fixture was made. */
 function migrationsUpTo0004(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pricehub-mig-0004-'));
-  mkdirSync(join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((e) => e.idx <= 4);
-  expect(journal.entries.map((e) => e.tag)).toEqual([
+  const { folder, tags } = migrationsUpTo(4);
+  expect(tags).toEqual([
     '0000_extensions',
     '0001_schema',
     '0002_catalog_facet_indexes',
     '0003_facet_counts',
     '0004_facet_count_triggers',
   ]);
-  for (const e of journal.entries) copyFileSync(join(migrationsFolder, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-/** A fresh, empty database (not the test template: that one is migrated to the latest already). */
-async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
-  }
-  const name = `ph_catmig_${randomBytes(6).toString('hex')}`;
-  const admin = await openDatabase({ url, poolSize: 1 });
-  await admin.db.execute(sql.raw(`create database ${name}`));
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-      await admin.close();
-    },
-  };
+  return folder;
 }
 
 /** Inserts the dump's rows, table by table, through the table's own row type; generated columns are left out. */
@@ -163,7 +132,7 @@ const extraRows: Record<string, Row[]> = {
   ],
 };
 
-const { database, drop } = await emptyDatabase();
+const { database, drop } = await emptyDatabase('ph_catmig');
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
 const count = async (query: ReturnType<typeof sql>) => (await rows<{ n: number }>(query))[0]!.n;
 let migrationsDir = '';

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { logTransport } from '../adapters/mail/transport';
+import { openStorage } from '../adapters/storage/open-storage';
+import { paymentGateways } from '../adapters/payments/gateway';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { createTestDatabase } from '../testing/test-database';
@@ -10,11 +12,14 @@ import { databaseJobs, refreshStatistics } from './maintenance';
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
+const config = loadConfig({});
 const ctx: AppContext = {
-  config: loadConfig({}),
+  config,
   database,
   db: database.db,
   mail: logTransport(pino({ level: 'silent' })),
+  storage: await openStorage(config),
+  payments: paymentGateways(config),
   now: () => new Date(),
 };
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { acquireDatabaseLock } from '../modules/offers/database-lock';
+import { acquireDatabaseLock } from './database-lock';
 import { migrate, openDatabase, type Database } from './client';
 
 /**

@@ -32,7 +32,7 @@ const dear = await addProduct(t, seller, {
   brand: 'Goldbook',
   category: 'laptop',
   ram: 16,
-  price: MAX_PRICE / 100,
+  price: MAX_PRICE,
   quantity: 5,
 });
 await insertSale(t.ctx.db, storeId, dear.listingId, 15, new Date());
@@ -41,13 +41,13 @@ const cheap = await addProduct(t, seller, {
   brand: 'Lenovo',
   category: 'laptop',
   ram: 16,
-  price: 150_000,
+  price: 150_000_00,
 });
 
 describe('prices above the cap', () => {
   it('refuses a listing priced Rs 30,000,000 with a 400 that names the cap, and writes nothing', async () => {
     const before = await count('listings');
-    const res = await call('POST', '/api/seller/products', seller.cookie, productBody({ price: 30_000_000 }));
+    const res = await call('POST', '/api/seller/products', seller.cookie, productBody({ price: 30_000_000_00 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       message: priceMessages.tooHigh,
@@ -58,17 +58,17 @@ describe('prices above the cap', () => {
   });
 
   it('refuses a search price bound above the cap with a 400, and still answers one at the cap', async () => {
-    const res = await call('GET', '/api/products?minPrice=30000000');
+    const res = await call('GET', '/api/products?minPrice=3000000000');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(priceMessages.filterTooHigh);
-    const atCap = await call('GET', `/api/products?minPrice=${MAX_PRICE / 100}`);
+    const atCap = await call('GET', `/api/products?minPrice=${MAX_PRICE}`);
     expect(atCap.statusCode).toBe(200);
   });
 
   it('refuses a price alert target above the cap', async () => {
     const res = await call('POST', '/api/price-alerts', shopper.cookie, {
       productId: cheap.id,
-      targetPrice: 30_000_000,
+      targetPrice: 30_000_000_00,
     });
     expect(res.statusCode).toBe(400);
   });

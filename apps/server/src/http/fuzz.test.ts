@@ -69,7 +69,7 @@ const productBody = {
   description: 'A laptop for fuzzing',
   ram: 16,
   storage: 512,
-  price: 150000,
+  price: 150_000_00,
   quantity: 2,
   image: '/uploads/demo/laptop.svg',
 };
@@ -83,7 +83,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   'POST /api/seller/sales': saleBody,
   'PUT /api/seller/sales/:code': saleBody,
   'POST /api/seller/promos': { title: 'Fuzz promo', discount: 10, startDate: today, endDate: nextWeek },
-  'POST /api/price-alerts': { productId: listing.id, targetPrice: 1000 },
+  'POST /api/price-alerts': { productId: listing.id, targetPrice: 1_000_00 },
   'POST /api/wishlist': { productId: listing.id },
   'POST /api/compare': { productId: listing.id },
   'POST /api/orders/:orderId/reviews': { productId: listing.listingId, text: 'Good', rating: 5 },

@@ -1,23 +1,58 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createPageCache, encodedPage, preferredEncoding, type CachedPage } from './page-cache';
+import type { Database } from '../db/client';
+import { CatalogueChanges } from '../modules/catalog/change-feed';
+import { createPageCache, encodedPage, htmlOf, preferredEncoding, type CachedPage } from './page-cache';
 
-const page = (html: string, keep = true): CachedPage => ({ status: 200, html, encoded: {}, keep });
+const page = (html: string, keep = true, products?: number[]): CachedPage => ({
+  status: 200,
+  html,
+  encoded: {},
+  keep,
+  ...(products ? { products } : {}),
+});
+
+/** The feed as caches see it, told of changes by the test instead of by a LISTEN. */
+class HeardChanges extends CatalogueChanges {
+  heardNow = true;
+  override get hearing() {
+    return this.heardNow;
+  }
+}
 
 function setup(maxBytes = 1_000_000) {
   let clock = 1_000;
   let generation = 0;
   let draws = 0;
-  const cache = createPageCache({ ttlMs: 5_000, maxBytes, generation: () => generation, now: () => clock });
+  const changes = new HeardChanges({} as Database, { warn: () => {} });
+  const cache = createPageCache({
+    listTtlMs: 5_000,
+    productTtlMs: 600_000,
+    maxBytes,
+    generation: () => generation,
+    changes,
+    now: () => clock,
+  });
   const draw =
-    (html: string, keep = true) =>
+    (html: string, keep = true, products?: number[]) =>
     async () => {
       draws += 1;
-      return page(html, keep);
+      return page(html, keep, products);
     };
+  // Kept pages let their HTML go once compressed: read it back as a client without compression would.
+  const get = async (key: string, drawn: () => Promise<CachedPage>) => htmlOf(await cache.get(key, drawn));
+  /** Draws the page and waits until it is kept compressed. */
+  const keep = async (key: string, drawn: () => Promise<CachedPage>) => {
+    const kept = await cache.get(key, drawn);
+    const deadline = Date.now() + 5_000;
+    while (kept.html !== undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
   return {
     cache,
+    changes,
     draw,
+    get,
+    keep,
     draws: () => draws,
     advance: (ms: number) => (clock += ms),
     changeCatalogue: () => (generation += 1),
@@ -25,64 +60,111 @@ function setup(maxBytes = 1_000_000) {
 }
 
 describe("the visitors' page cache", () => {
-  it('draws a page once within its few seconds, and again once they have passed', async () => {
+  it('draws a page that lists products once within its few seconds, and again once they have passed', async () => {
     const s = setup();
-    expect((await s.cache.get('/p/1', s.draw('first'))).html).toBe('first');
+    expect(await s.get('/result', s.draw('first'))).toBe('first');
     s.advance(4_999);
-    expect((await s.cache.get('/p/1', s.draw('second'))).html).toBe('first');
+    expect(await s.get('/result', s.draw('second'))).toBe('first');
     s.advance(1);
-    expect((await s.cache.get('/p/1', s.draw('third'))).html).toBe('third');
+    expect(await s.get('/result', s.draw('third'))).toBe('third');
     expect(s.draws()).toBe(2);
+  });
+
+  it('keeps a page about one product until one of the products it shows changes', async () => {
+    const s = setup();
+    await s.get('/p/1', s.draw('phone 1 at Rs 50,000', true, [1, 7]));
+    await s.get('/p/2', s.draw('phone 2', true, [2]));
+    s.advance(300_000);
+    s.changes.productsChanged([3]);
+    expect(await s.get('/p/1', s.draw('redrawn'))).toBe('phone 1 at Rs 50,000');
+    // A write through this process drops the lists, not the product pages (their products say when they change).
+    s.changeCatalogue();
+    expect(await s.get('/p/1', s.draw('redrawn'))).toBe('phone 1 at Rs 50,000');
+    // Product 7 is recommended on product 1's page.
+    s.changes.productsChanged([7]);
+    expect(await s.get('/p/1', s.draw('phone 1 with 7 at its new price'))).toBe('phone 1 with 7 at its new price');
+    expect(await s.get('/p/2', s.draw('redrawn'))).toBe('phone 2');
+    s.advance(300_000);
+    expect(await s.get('/p/2', s.draw('phone 2 after ten minutes'))).toBe('phone 2 after ten minutes');
+  });
+
+  it('keeps product pages only briefly while changes are not heard, and drops them all when some may be lost', async () => {
+    const s = setup();
+    await s.get('/p/1', s.draw('heard', true, [1]));
+    s.changes.heardNow = false;
+    s.changes.everythingChanged();
+    expect(await s.get('/p/1', s.draw('unheard', true, [1]))).toBe('unheard');
+    s.advance(5_000);
+    expect(await s.get('/p/1', s.draw('five seconds on', true, [1]))).toBe('five seconds on');
   });
 
   it('keeps a page drawn from kept answers only as long as those answers had left', async () => {
     const s = setup();
     // Drawn from an answer already 3 s old (its Age): what the page shows must not outlive the cache's 5 s.
-    await s.cache.get('/p/2', async () => ({ ...page('aged'), drawnFromAge: 3 }));
+    await s.get('/p/2', async () => ({ ...page('aged'), drawnFromAge: 3 }));
     s.advance(999);
-    expect((await s.cache.get('/p/2', s.draw('fresh'))).html).toBe('aged');
+    expect(await s.get('/p/2', s.draw('fresh'))).toBe('aged');
     s.advance(1);
-    expect((await s.cache.get('/p/2', s.draw('fresh'))).html).toBe('fresh');
+    expect(await s.get('/p/2', s.draw('fresh'))).toBe('fresh');
   });
 
-  it('drops every page at once when this process changes the catalogue', async () => {
+  it('drops every list at once when this process changes the catalogue', async () => {
     const s = setup();
-    await s.cache.get('/p/1', s.draw('old price'));
+    await s.get('/', s.draw('old price'));
     s.changeCatalogue();
-    expect((await s.cache.get('/p/1', s.draw('new price'))).html).toBe('new price');
+    expect(await s.get('/', s.draw('new price'))).toBe('new price');
+  });
+
+  it('treats a page as changed when its product changed while it was being drawn', async () => {
+    const s = setup();
+    let finish: (p: CachedPage) => void = () => {};
+    const drawing = s.cache.get('/p/5', () => new Promise((resolve) => (finish = resolve)));
+    s.changes.productsChanged([5]);
+    finish(page('drawn from the old price', true, [5]));
+    await drawing;
+    expect(await s.get('/p/5', s.draw('new price', true, [5]))).toBe('new price');
   });
 
   it('shares one drawing among visitors asking at the same moment', async () => {
     const s = setup();
-    const pages = await Promise.all([1, 2, 3, 4].map(() => s.cache.get('/', s.draw('home'))));
-    expect(pages.map((p) => p.html)).toEqual(['home', 'home', 'home', 'home']);
+    const pages = await Promise.all([1, 2, 3, 4].map(() => s.get('/', s.draw('home'))));
+    expect(pages).toEqual(['home', 'home', 'home', 'home']);
     expect(s.draws()).toBe(1);
   });
 
   it('sends a page that could not be drawn properly but draws it again for the next visitor', async () => {
     const s = setup();
-    expect((await s.cache.get('/', s.draw('shell only', false))).html).toBe('shell only');
-    expect((await s.cache.get('/', s.draw('drawn'))).html).toBe('drawn');
+    expect(await s.get('/', s.draw('shell only', false))).toBe('shell only');
+    expect(await s.get('/', s.draw('drawn'))).toBe('drawn');
     expect(s.draws()).toBe(2);
   });
 
-  it('holds at most its bytes, letting the oldest pages go first', async () => {
-    const s = setup(3_000);
-    for (const n of [1, 2, 3]) await s.cache.get(`/p/${n}`, s.draw('x'.repeat(1_000)));
+  it('holds its pages compressed, at most its bytes, letting the least recently sent go first', async () => {
+    const html = Array.from({ length: 400 }, (_, i) => `<li>${(i * 7919) % 10_007}</li>`).join('');
+    const one = setup();
+    await one.keep('/p/1', one.draw(html, true, [1]));
+    // What one page holds: its two compressed forms (and its key), far less than its HTML.
+    expect(one.cache.bytes).toBeGreaterThan(0);
+    expect(one.cache.bytes).toBeLessThan(html.length / 2);
+    const s = setup(Math.floor(one.cache.bytes * 2.5));
+    for (const n of [1, 2, 3]) await s.keep(`/p/${n}`, s.draw(html, true, [n]));
     expect(s.cache.size).toBe(2);
-    expect(s.cache.bytes).toBeLessThanOrEqual(3_000);
-    await s.cache.get('/p/1', s.draw('redrawn'));
+    expect(s.cache.bytes).toBeLessThanOrEqual(one.cache.bytes * 2.5);
+    expect((await s.cache.get('/p/3', s.draw('redrawn'))).html).toBeUndefined();
+    expect(await s.get('/p/3', s.draw('redrawn'))).toBe(html);
+    await s.get('/p/1', s.draw('redrawn'));
     expect(s.draws()).toBe(4);
   });
 
   it('compresses a page once per encoding, in what the browser accepts', async () => {
     const p = page('<main>' + 'Dell XPS 13 '.repeat(200) + '</main>');
+    const html = p.html!;
     expect(preferredEncoding('gzip, deflate, br')).toBe('br');
     expect(preferredEncoding('gzip')).toBe('gzip');
     expect(preferredEncoding(undefined)).toBeUndefined();
-    const br = await encodedPage(p as CachedPage & { html: string }, 'br');
-    expect(brotliDecompressSync(br).toString()).toBe(p.html);
-    expect(await encodedPage(p as CachedPage & { html: string }, 'br')).toBe(br);
-    expect(gunzipSync(await encodedPage(p as CachedPage & { html: string }, 'gzip')).toString()).toBe(p.html);
+    const br = await encodedPage(p, 'br');
+    expect(brotliDecompressSync(br).toString()).toBe(html);
+    expect(await encodedPage(p, 'br')).toBe(br);
+    expect(gunzipSync(await encodedPage(p, 'gzip')).toString()).toBe(html);
   });
 });

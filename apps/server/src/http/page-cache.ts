@@ -1,9 +1,12 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
+import type { CatalogueChanges } from '../modules/catalog/change-feed';
 
 /**
  * A page as sent: its status, and either its HTML or where it moved to. The compressed forms are made on first
- * demand and kept with it, so a page served a thousand times is compressed once per encoding.
+ * demand and kept with it, so a page served a thousand times is compressed once per encoding. A kept page of some
+ * size holds only its compressed forms (`html` is let go; `htmlOf` brings it back for the rare client that takes
+ * neither): a product page is 56 KB of HTML and 6-9 KB in each form.
  */
 export interface CachedPage {
   status: number;
@@ -17,18 +20,26 @@ export interface CachedPage {
    * much less, so what it shows is never older than the cache's time however the two caches line up.
    */
   drawnFromAge?: number;
+  /** The catalogue products a page about one product shows: it is kept until one of them changes. */
+  products?: readonly number[];
 }
 
 export type Encoding = 'br' | 'gzip';
 
+/** Below this many characters a page is sent as it is: compressing it would save too little. */
+export const COMPRESS_FROM = 1024;
+
 interface Entry {
+  stamp: number;
   generation: number;
+  products?: readonly number[];
   expiresAt: number;
   bytes: number;
   page: Promise<CachedPage>;
 }
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 const gzipped = promisify(gzip);
 
 /** Brotli at a middling quality costs about a millisecond for a 100 KB results page and saves nine tenths of it. */
@@ -46,19 +57,25 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 
 /**
  * Visitors' pages, drawn once and sent many times. A page drawn for someone without a session depends only on its
- * URL and on the catalogue, so it is kept for `ttlMs` (a change made on another server process shows within that
- * time) and dropped at once when this process changes the catalogue (`generation()` moves on). Concurrent requests
- * for a page that is not cached share one drawing. Bounded by the bytes it holds, the oldest page evicted first.
+ * URL and on the catalogue. A page about one product is kept until the change feed says one of the products it
+ * shows changed (`productTtlMs` at most, and `listTtlMs` while the feed is not heard); a page that lists many is kept
+ * for `listTtlMs` and dropped at once when this process changes the catalogue (`generation()` moves on). Concurrent
+ * requests for a page that is not cached share one drawing. Bounded by the bytes it holds (the compressed forms),
+ * the least recently sent page evicted first.
  */
 export function createPageCache({
-  ttlMs,
+  listTtlMs,
+  productTtlMs,
   maxBytes,
   generation,
+  changes,
   now = Date.now,
 }: {
-  ttlMs: number;
+  listTtlMs: number;
+  productTtlMs: number;
   maxBytes: number;
   generation: () => number;
+  changes: CatalogueChanges;
   now?: () => number;
 }) {
   const entries = new Map<string, Entry>();
@@ -68,30 +85,50 @@ export function createPageCache({
     entries.delete(key);
     bytes -= entry.bytes;
   };
+  const fresh = (entry: Entry, at: number) =>
+    entry.expiresAt > at &&
+    (entry.products
+      ? changes.unchangedSince(entry.stamp, entry.products)
+      : entry.generation === generation() && changes.unchangedSince(entry.stamp, []));
+  const keep = async (key: string, entry: Entry, page: CachedPage, drawnAt: number) => {
+    if (!page.keep) return drop(key, entry);
+    if (entries.get(key) !== entry) return;
+    entry.products = page.products;
+    const ttl = page.products && changes.hearing ? productTtlMs : listTtlMs;
+    // Age is whole seconds: the answer may be up to a second older than it says.
+    entry.expiresAt = drawnAt + ttl - (page.drawnFromAge === undefined ? 0 : (page.drawnFromAge + 1) * 1000);
+    const size = await compact(page);
+    if (entries.get(key) !== entry) return;
+    entry.bytes = size + key.length;
+    bytes += entry.bytes;
+    for (const [oldest, old] of entries) {
+      if (bytes <= maxBytes || old === entry) break;
+      drop(oldest, old);
+    }
+  };
 
   return {
     /** The page for `key`, drawn by `draw` when it is not cached or has gone stale. */
     get(key: string, draw: () => Promise<CachedPage>): Promise<CachedPage> {
       const hit = entries.get(key);
       const at = now();
-      if (hit && hit.generation === generation() && hit.expiresAt > at) return hit.page;
+      if (hit && fresh(hit, at)) {
+        // The most recently sent last: the least recently sent goes first when room is needed.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.page;
+      }
       if (hit) drop(key, hit);
-      const entry: Entry = { generation: generation(), expiresAt: at + ttlMs, bytes: 0, page: draw() };
+      const entry: Entry = {
+        stamp: changes.stamp(),
+        generation: generation(),
+        expiresAt: at + listTtlMs,
+        bytes: 0,
+        page: draw(),
+      };
       entries.set(key, entry);
       entry.page.then(
-        (page) => {
-          if (!page.keep) return drop(key, entry);
-          if (entries.get(key) !== entry) return;
-          // Age is whole seconds: the answer may be up to a second older than it says.
-          if (page.drawnFromAge !== undefined) entry.expiresAt -= (page.drawnFromAge + 1) * 1000;
-          // Room for the compressed forms too: about a tenth of the HTML each.
-          entry.bytes = Math.ceil(((page.html?.length ?? 0) + (page.location?.length ?? 0) + key.length) * 1.3);
-          bytes += entry.bytes;
-          for (const [oldest, old] of entries) {
-            if (bytes <= maxBytes || old === entry) break;
-            drop(oldest, old);
-          }
-        },
+        (page) => keep(key, entry, page, at).catch(() => drop(key, entry)),
         () => drop(key, entry),
       );
       return entry.page;
@@ -108,12 +145,31 @@ export function createPageCache({
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+/**
+ * Makes both compressed forms of a page to be kept and lets its HTML go (a small page keeps its HTML only); the bytes
+ * it then holds.
+ */
+async function compact(page: CachedPage): Promise<number> {
+  const html = page.html;
+  if (html === undefined || html.length < COMPRESS_FROM) return (html?.length ?? 0) + (page.location?.length ?? 0);
+  const forms = await Promise.all([encodedPage(page, 'br'), encodedPage(page, 'gzip')]);
+  page.html = undefined;
+  return forms[0].length + forms[1].length;
+}
+
 /** The page's HTML in `encoding`, compressed once and kept with the page. */
-export function encodedPage(page: CachedPage & { html: string }, encoding: Encoding): Promise<Buffer> {
+export function encodedPage(page: CachedPage, encoding: Encoding): Promise<Buffer> {
   let body = page.encoded[encoding];
   if (!body) {
-    body = encode(page.html, encoding);
+    // A kept page always has both forms; only a page being drawn still has its HTML.
+    body = encode(page.html!, encoding);
     page.encoded[encoding] = body;
   }
   return body;
+}
+
+/** The page's HTML, from its Brotli form when only that is kept (a client that accepts no compression). */
+export async function htmlOf(page: CachedPage): Promise<string> {
+  if (page.html !== undefined) return page.html;
+  return (await unbrotli(await page.encoded.br!)).toString();
 }

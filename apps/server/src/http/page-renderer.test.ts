@@ -3,6 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
+import { openDatabase } from '../db/client';
 import { addProduct, productBody } from '../modules/catalog/test-fixtures';
 import { createCustomer, createSeller } from '../testing/factories';
 import { buildTestApp } from '../testing/test-app';
@@ -49,10 +50,27 @@ const failing = fakeDist(
 const t = await buildTestApp({ webDist: drawing });
 const web = await buildApp(t.ctx, { web: true });
 const broken = await buildApp({ ...t.ctx, config: { ...t.ctx.config, webDist: failing } }, { web: true });
+// Another app server on the same database: its own connections on PostgreSQL (PGlite lives in one process).
+const otherDatabase = t.ctx.database.url
+  ? await openDatabase({ url: t.ctx.database.url, poolSize: 2 })
+  : t.ctx.database;
+const other = await buildApp({ ...t.ctx, database: otherDatabase, db: otherDatabase.db });
 afterAll(async () => {
   await web.close();
   await broken.close();
+  await other.close();
+  if (otherDatabase !== t.ctx.database) await otherDatabase.close();
 });
+
+/** Whether the page shows `text` within `ms`, read again every 20 ms. */
+async function shownWithin(ms: number, page: () => Promise<string>, text: string): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!(await page()).includes(text)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
 
 describe('server-rendered pages', () => {
   it('puts the rendered page and its state into the shell, for this visitor, never cached by shared caches', async () => {
@@ -97,26 +115,51 @@ describe('server-rendered pages', () => {
     expect(renders() - before).toBe(2);
   });
 
-  it("shows a price changed on this server at once, and one changed elsewhere after the page cache's few seconds", async () => {
+  it('shows a price changed through this server at once', async () => {
     const seller = await createSeller(t);
     const { id, listingId } = await addProduct(t, seller, {
       name: 'Cached Phone X1',
       category: 'mobile',
-      price: 50000,
+      price: 50_000_00,
     });
     const page = () => web.inject({ method: 'GET', url: `/p/${id}` });
     expect((await page()).body).toContain('Cached Phone X1 for 5000000');
-    const res = await t.app.inject({
+    const res = await web.inject({
       method: 'PUT',
       url: `/api/seller/products/${listingId}`,
       headers: { cookie: seller.cookie },
-      payload: productBody({ name: 'Cached Phone X1', category: 'mobile', price: 45000, stock: 'instock' }),
+      payload: productBody({ name: 'Cached Phone X1', category: 'mobile', price: 45_000_00, stock: 'instock' }),
     });
     expect(res.statusCode).toBe(200);
     expect((await page()).body).toContain('Cached Phone X1 for 4500000');
-    // Another server process changing the price tells this one nothing: the visitors' copy lasts PAGE_TTL_MS.
-    await t.ctx.db.execute(sql`update listings set price = 4000000 where id = ${listingId}`);
-    expect((await page()).body).toContain('Cached Phone X1 for 4500000');
+  });
+
+  it("keeps a visitor's product page until its product changes, by another app server or by raw SQL", async () => {
+    const seller = await createSeller(t);
+    const a = await addProduct(t, seller, { name: 'Elsewhere Phone Y1', category: 'mobile', price: 50_000_00 });
+    const b = await addProduct(t, seller, { name: 'Untouched Laptop Y2', category: 'laptop', price: 150_000_00 });
+    const page = async (id: number) => (await web.inject({ method: 'GET', url: `/p/${id}` })).body;
+    const renders = () => (globalThis as { __pageRenders?: number }).__pageRenders ?? 0;
+    expect(await page(a.id)).toContain('Elsewhere Phone Y1 for 5000000');
+    expect(await page(b.id)).toContain('Untouched Laptop Y2 for 15000000');
+
+    // A second app server on the same database (PostgreSQL: its own pool; PGlite: the one database).
+    const res = await other.inject({
+      method: 'PUT',
+      url: `/api/seller/products/${a.listingId}`,
+      headers: { cookie: seller.cookie },
+      payload: productBody({ name: 'Elsewhere Phone Y1', category: 'mobile', price: 47_000_00, stock: 'instock' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await shownWithin(2_000, () => page(a.id), 'Elsewhere Phone Y1 for 4700000')).toBe(true);
+
+    await t.ctx.db.execute(sql`update listings set price = 4600000 where id = ${a.listingId}`);
+    expect(await shownWithin(2_000, () => page(a.id), 'Elsewhere Phone Y1 for 4600000')).toBe(true);
+
+    // Product B changed in nothing: its page is sent as drawn, without drawing it again.
+    const before = renders();
+    expect(await page(b.id)).toContain('Untouched Laptop Y2 for 15000000');
+    expect(renders()).toBe(before);
   });
 
   it('sends the plain shell for a page the server does not render, and when rendering fails', async () => {

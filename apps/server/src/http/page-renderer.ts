@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { encodedPage, preferredEncoding, type CachedPage } from './page-cache';
+import { COMPRESS_FROM, encodedPage, htmlOf, preferredEncoding, type CachedPage } from './page-cache';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/ssr) answers for a page. */
 type Rendered =
@@ -19,28 +19,43 @@ export type PageApi = ((path: string) => Promise<{ status: number; body: string 
    * every answer was worked out for this page.
    */
   oldestAge(): number | undefined;
+  /**
+   * The catalogue products the answers read so far show, when every one of them is about one product (or about no
+   * product at all); undefined when one lists many.
+   */
+  productsShown(): number[] | undefined;
 };
+
+/** The products an answer (its path below /api) shows: [] for none, undefined for a list (cache/catalogue-cache.ts). */
+export type AnswerProducts = (path: string, body: string) => readonly number[] | undefined;
 
 /**
  * The API as one page request sees it: the visitor's cookie along, and each path read once, however many parts of
  * the page (its meta tags, its rendering) ask for it.
  */
-export function pageApi(app: FastifyInstance, request: FastifyRequest): PageApi {
+export function pageApi(app: FastifyInstance, request: FastifyRequest, answerProducts: AnswerProducts): PageApi {
   const answers = new Map<string, Promise<{ status: number; body: string }>>();
   const cookie = request.headers.cookie;
   let oldest: number | undefined;
+  let products: Set<number> | undefined = new Set();
   const api = (path: string) => {
     let answer = answers.get(path);
     if (!answer) {
       answer = app.inject({ method: 'GET', url: `/api${path}`, headers: cookie ? { cookie } : {} }).then((res) => {
         if (res.headers.age !== undefined) oldest = Math.max(oldest ?? 0, Number(res.headers.age));
+        const shown = answerProducts(path, res.body);
+        if (!shown) products = undefined;
+        else for (const id of shown) products?.add(id);
         return { status: res.statusCode, body: res.body };
       });
       answers.set(path, answer);
     }
     return answer;
   };
-  return Object.assign(api, { oldestAge: () => oldest });
+  return Object.assign(api, {
+    oldestAge: () => oldest,
+    productsShown: () => (products && products.size > 0 ? [...products] : undefined),
+  });
 }
 
 export type PageRenderer = (request: FastifyRequest, api: PageApi) => Promise<Rendered | null>;
@@ -89,13 +104,11 @@ export async function loadPageRenderer(
  * Sends a page's HTML compressed when the browser accepts it: a server-rendered results page is ~100 KB of markup
  * that compresses to a tenth. A cached page keeps its compressed forms (page-cache.ts), so each is made once.
  */
-export async function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: CachedPage & { html: string },
-): Promise<FastifyReply> {
+export async function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<FastifyReply> {
   reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
-  const encoding = page.html.length < 1024 ? undefined : preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(page.html);
+  // A kept page of some size holds only its compressed forms (page-cache.ts).
+  const small = page.html !== undefined && page.html.length < COMPRESS_FROM;
+  const encoding = small ? undefined : preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(await htmlOf(page));
   return reply.header('content-encoding', encoding).send(await encodedPage(page, encoding));
 }

@@ -5,15 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
+import type { CatalogueChanges } from '../modules/catalog/change-feed';
 import { createPageCache, type CachedPage } from './page-cache';
-import { loadPageRenderer, pageApi, sendPage, type PageApi } from './page-renderer';
+import { loadPageRenderer, pageApi, sendPage, type AnswerProducts, type PageApi } from './page-renderer';
 
-/**
- * How long a visitor's page is sent from memory. A price changed on another server process shows within this time
- * (issue #18: within 10 s); one changed on this process shows at once.
- */
-export const PAGE_TTL_MS = 5_000;
-/** About 1,000 product pages of 56 KB with their compressed forms. */
+/** Kept pages hold only their compressed forms: a product page takes about 22 KB (Brotli and gzip), 3,000 fit. */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -30,12 +26,24 @@ export async function registerWebApp(
     publicUrl,
     root = webDist,
     generation,
+    changes,
+    answerProducts,
+    listTtlMs,
+    productTtlMs,
     isVisitor,
   }: {
     publicUrl: string;
     root?: string;
-    /** Moves on whenever this process changes what shoppers see (catalog/cache.ts): cached pages are dropped. */
+    /** Moves on whenever this process changes what shoppers see (cache/catalogue-cache.ts): kept lists are dropped. */
     generation: () => number;
+    /** The catalogue changes this process hears of (catalog/change-feed.ts): kept product pages are dropped. */
+    changes: CatalogueChanges;
+    /** The products an API answer (path below /api) shows, or undefined for a list (cache/catalogue-cache.ts). */
+    answerProducts: AnswerProducts;
+    /** How long a page that lists many products is kept (another process's change shows within it). */
+    listTtlMs: number;
+    /** How long a page about one product is kept while the change feed is heard. */
+    productTtlMs: number;
     /** Whether the request comes from someone without a session, whose page is everyone's page. */
     isVisitor: (request: FastifyRequest) => boolean;
   },
@@ -61,15 +69,24 @@ export async function registerWebApp(
     },
   });
   const renderPage = await loadPageRenderer(app, root, publicUrl);
-  const visitorPages = createPageCache({ ttlMs: PAGE_TTL_MS, maxBytes: PAGE_CACHE_BYTES, generation });
+  const visitorPages = createPageCache({
+    listTtlMs,
+    productTtlMs,
+    maxBytes: PAGE_CACHE_BYTES,
+    generation,
+    changes,
+  });
+  // Who is signed in is nobody for a visitor: it shows no product and changes with none.
+  const pageAnswerProducts: AnswerProducts = (path, body) =>
+    path === '/auth/session' ? [] : answerProducts(path, body);
 
   /** The page as the visitor (or the signed-in shopper whose cookie comes with the request) would see it. */
   const drawPage = async (request: FastifyRequest): Promise<CachedPage> => {
-    const api = pageApi(app, request);
+    const api = pageApi(app, request, pageAnswerProducts);
     // Both read the same API answers (pageApi asks each path once); rendering never rejects.
     const rendering = renderPage ? renderPage(request, api) : Promise.resolve(null);
     const meta = await pageMeta(api, request, publicUrl);
-    const drawn = { encoded: {}, keep: true, drawnFromAge: api.oldestAge() };
+    const drawn = { encoded: {}, keep: true, drawnFromAge: api.oldestAge(), products: api.productsShown() };
     // An old product URL (a former listing's id, a merged product's) moves to its catalogue product for good.
     if (meta && 'redirect' in meta) return { ...drawn, status: 301, location: meta.redirect };
     const rendered = await rendering;
@@ -78,21 +95,22 @@ export async function registerWebApp(
     if (rendered?.kind !== 'page') return { ...drawn, status: 200, html, keep: !renderPage };
     // The page's HTML goes in #root; the answers it was drawn from follow as a JSON block (see ssr-state.ts).
     html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    ${rendered.state}`);
-    return { ...drawn, status: rendered.status, html, drawnFromAge: api.oldestAge() };
+    // Read again: the rendering may have read more answers than the meta tags.
+    return { ...drawn, status: rendered.status, html, drawnFromAge: api.oldestAge(), products: api.productsShown() };
   };
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
     }
-    // A visitor's page depends only on its URL and the catalogue: drawn once, sent to every visitor for a few seconds.
+    // A visitor's page depends only on its URL and the catalogue: drawn once, sent to every visitor until it changes.
     const page = isVisitor(request)
       ? await visitorPages.get(request.url, () => drawPage(request))
       : await drawPage(request);
     if (page.location !== undefined) return reply.redirect(page.location, page.status);
     // Pages may carry the visitor's own header (name, cart count): never cached by shared caches.
     reply.header('cache-control', 'private, no-cache');
-    return sendPage(request, reply.status(page.status), page as CachedPage & { html: string });
+    return sendPage(request, reply.status(page.status), page);
   });
 }
 
@@ -155,16 +173,19 @@ async function pageMeta(
   }
   const store = /^\/viewstore\/([a-z0-9-]{1,100})\/?$/i.exec(path);
   if (store) {
-    const res = await api(`/stores/${encodeURIComponent(store[1]!)}`);
+    // The answer the page shows (web features/catalog/api/catalog.ts storeQuery), so it is read once.
+    const page = `?page=${Number(new URLSearchParams(query).get('page') ?? 1)}&pageSize=48`;
+    const res = await api(`/stores/${encodeURIComponent(store[1]!)}${page}`);
     if (res.status !== 200) return null;
     const s = JSON.parse(res.body) as StorePage;
+    // Each page of a store is its own page for search engines (they follow the pager's links).
+    const pageOf = s.page > 1 ? `?page=${s.page}` : '';
     return {
-      title: `${s.store.name}: ${s.products.length} products | PriceHub`,
+      title: `${s.store.name}: ${s.total} products${s.page > 1 ? `, page ${s.page}` : ''} | PriceHub`,
       description: summary(
-        s.store.description ||
-          `Shop ${s.products.length} phones, laptops and computers from ${s.store.name} on PriceHub.`,
+        s.store.description || `Shop ${s.total} phones, laptops and computers from ${s.store.name} on PriceHub.`,
       ),
-      canonical: `${base}/viewstore/${s.store.slug}`,
+      canonical: `${base}/viewstore/${s.store.slug}${pageOf}`,
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': 'Store',

@@ -12,8 +12,6 @@ import { catalogRoutes } from './catalog/routes';
 import { catalogJobs } from './catalog/units-sold';
 import { sellerProductRoutes } from './catalog/seller-routes';
 import { chatRoutes } from './chat/routes';
-import { checkoutJobs } from './checkout/jobs';
-import { checkoutRoutes } from './checkout/routes';
 import { compareRoutes } from './compare/routes';
 import { complaintsRoutes } from './complaints/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -25,11 +23,14 @@ import { notificationsRoutes } from './notifications/routes';
 import { offersJobs } from './offers/jobs';
 import { offersRoutes } from './offers/routes';
 import { operatorRoutes } from './operator/routes';
+import { checkoutJobs } from './orders/checkout/jobs';
+import { checkoutRoutes } from './orders/checkout/routes';
+import { returnsRoutes } from './orders/returns/routes';
 import { ordersRoutes } from './orders/routes';
 import { promosRoutes } from './promos/routes';
-import { returnsRoutes } from './returns/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { salesRoutes } from './sales/routes';
+import { sentimentRoutes } from './sentiment/routes';
 import { wishlistJobs } from './wishlist/alert-check';
 import { wishlistRoutes } from './wishlist/routes';
 import { unsubscribeRoutes } from './wishlist/unsubscribe-routes';
@@ -45,6 +46,7 @@ export const moduleRoutes: [prefix: string, routes: Routes][] = [
   ['/api', sellerProductRoutes],
   ['/api', mediaRoutes],
   ['/api', offersRoutes],
+  ['/api', sentimentRoutes],
   ['/api', cartRoutes],
   ['/api', wishlistRoutes],
   ['/api', unsubscribeRoutes],

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp, type App } from '../app';
+import { openAppContext } from '../cli/app-context';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
 import { flushOutbox } from '../modules/mail/outbox';
@@ -34,7 +35,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     }),
     ...overrides,
   };
-  const ctx: AppContext = { config, database, db: database.db, mail, now: () => now ?? new Date() };
+  const ctx: AppContext = { ...(await openAppContext(config, database, mail)), now: () => now ?? new Date() };
   const app = await buildApp(ctx, process.env.TEST_LOG ? { loggerInstance: pino({ level: 'error' }) } : {});
   await app.ready();
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@pricehub/shared/schemas/account';
 import { api, get } from './client';
-import { sessionQueryKey } from './session';
+import { queryKeys } from './query-keys';
 
 /**
  * GET /api/me/data, saved as a JSON file. Read through the API client (not a plain link) so that an expired
@@ -26,8 +26,8 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (password: string) => api<{ message: string }>('DELETE', '/me/account', { password }),
     onSuccess: () => {
-      client.setQueryData(sessionQueryKey, { user: null });
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+      client.setQueryData(queryKeys.session, { user: null });
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
     },
   });
 }

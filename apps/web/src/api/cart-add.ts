@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartAddInput } from '@pricehub/shared/schemas/cart';
-import { cartQueryKey } from './cart-summary';
 import { post } from './client';
+import { queryKeys } from './query-keys';
 
 /**
  * POST /api/cart/items: `{ listingId }` buys from that seller, `{ productId }` from our cheapest available listing of
@@ -11,6 +11,6 @@ export function useAddToCart() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CartAddInput) => post<{ message?: string }>('/cart/items', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: cartQueryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.cart }),
   });
 }

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { get } from './client';
 import { useSession } from './session';
-
-export const cartQueryKey = ['cart'] as const;
+import { queryKeys } from './query-keys';
 
 export const cartCountQuery = () =>
-  queryOptions({ queryKey: cartQueryKey, queryFn: () => get<{ count: number }>('/cart') });
+  queryOptions({ queryKey: queryKeys.cart, queryFn: () => get<{ count: number }>('/cart') });
 
 /** The header's counter: the sum of the cart's quantities, from the server-side cart. */
 export function useCartCount(): number {

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { CustomerNotificationPage } from '@pricehub/shared/schemas/customer-notification';
 import { get } from './client';
 import { useSession } from './session';
+import { queryKeys } from './query-keys';
 
 /** Everything cached about the customer's notifications; marking read refreshes it all. */
-export const customerNotificationsKey = ['notifications'] as const;
 
 /**
  * How often the unread count is asked for again. React Query does not poll while the tab is hidden, and asks again
@@ -16,7 +16,7 @@ export const NOTIFICATIONS_POLL_MS = 60_000;
 export function useUnreadNotificationCount(): number {
   const { customer } = useSession();
   const query = useQuery({
-    queryKey: [...customerNotificationsKey, 'unread'],
+    queryKey: queryKeys.notifications.unread,
     queryFn: () => get<CustomerNotificationPage>('/notifications?pageSize=1').then((r) => r.unread),
     enabled: !!customer,
     refetchInterval: NOTIFICATIONS_POLL_MS,

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { get, post } from './client';
-
-export const sessionQueryKey = ['session'] as const;
+import { queryKeys } from './query-keys';
 
 export const sessionQuery = () =>
   queryOptions({
-    queryKey: sessionQueryKey,
+    queryKey: queryKeys.session,
     queryFn: () => get<{ user: SessionUser | null }>('/auth/session'),
     staleTime: 60_000,
   });
@@ -28,7 +27,7 @@ export function useLogout() {
   const client = useQueryClient();
   return async () => {
     await post('/auth/logout');
-    client.setQueryData(sessionQueryKey, { user: null });
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    client.setQueryData(queryKeys.session, { user: null });
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
   };
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconDownload, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { accountDataMessages as m, accountDeletionInput } from '@pricehub/shared/schemas/account-data';
-import { ApiRequestError } from '../api/client';
+import { accountDeletionInput } from '@pricehub/shared/schemas/account-data';
 import { downloadAccountData, useDeleteAccount } from '../api/account-data';
+import { useSchemaForm } from '../hooks/use-schema-form';
+import { FormAlert } from './form-alert';
 import { notifyError, notifySuccess } from './notify';
 
 type ShopRole = 'customer' | 'seller';
@@ -81,42 +82,24 @@ export function AccountDataPanel({ role }: { role: ShopRole }) {
 }
 
 function DeleteAccountDialog({ role, opened, onClose }: { role: ShopRole; opened: boolean; onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(accountDeletionInput, { password: '' });
   const remove = useDeleteAccount();
   const navigate = useNavigate();
 
   const close = () => {
     if (remove.isPending) return;
-    setPassword('');
-    setFieldError(undefined);
-    setFormError(null);
+    form.reset();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = accountDeletionInput.safeParse({ password });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    try {
-      const result = await remove.mutateAsync(parsed.data.password);
-      notifySuccess(result.message);
-      navigate('/', { replace: true });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : m.wrongPassword;
-      if (error instanceof ApiRequestError && error.fields.password) setFieldError(error.fields.password);
-      else setFormError(message);
-    }
-  };
+  const submit = form.onSubmit(async ({ password }) => {
+    notifySuccess((await remove.mutateAsync(password)).message);
+    navigate('/', { replace: true });
+  });
 
   return (
     <Modal opened={opened} onClose={close} title="Delete your account?" centered>
-      <form onSubmit={submit} noValidate aria-label="Delete account">
+      <form ref={form.ref} onSubmit={submit} noValidate aria-label="Delete account">
         <Stack>
           <List size="sm" spacing={4}>
             {consequences[role].map((line) => (
@@ -128,22 +111,12 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: ShopRole; opened
           </Text>
           <PasswordInput
             label="Your password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setFieldError(undefined);
-            }}
-            error={fieldError}
+            {...form.getInputProps('password')}
             withAsterisk
             data-autofocus
           />
-          {formError && (
-            <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {formError}
-            </Alert>
-          )}
+          <FormAlert message={form.formError} />
           <Group justify="flex-end" wrap="wrap">
             <Button variant="default" onClick={close} disabled={remove.isPending}>
               Keep my account

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { whenIdle } from './when-idle';
+import { whenIdle } from '../hooks/when-idle';
 
 /**
  * Renders its children in the browser only, once it is idle after taking over the page: on the server, and until

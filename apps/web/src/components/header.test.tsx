@@ -4,10 +4,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
-import { customerNotificationsKey } from '../api/notification-count';
-import { sessionQueryKey } from '../api/session';
 import { theme } from '../theme';
 import { Header } from './header';
+import { queryKeys } from '../api/query-keys';
 
 const customer: SessionUser = { id: 1, role: 'customer', email: 'sara@example.test', name: 'Sara Malik', store: null };
 const operator: SessionUser = { id: 3, role: 'operator', email: 'ops@example.test', name: 'Sana Iqbal', store: null };
@@ -32,7 +31,7 @@ function renderHeader(user: SessionUser | null) {
   });
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionQueryKey, { user });
+  client.setQueryData(queryKeys.session, { user });
   render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={client}>
@@ -57,7 +56,7 @@ async function menuItems(): Promise<string[]> {
 describe('header', () => {
   it('gives a customer their notifications with the unread count', async () => {
     const { client } = renderHeader(customer);
-    await waitFor(() => expect(client.getQueryData([...customerNotificationsKey, 'unread'])).toBe(2));
+    await waitFor(() => expect(client.getQueryData([...queryKeys.notifications.all, 'unread'])).toBe(2));
     expect(await menuItems()).toContain('Notifications (2)');
     expect(screen.getByRole('link', { name: 'Notifications (2)' }).getAttribute('href')).toBe('/notifications');
   });

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePageTitle } from './page-title';
+import { usePageTitle } from '../hooks/use-page-title';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { get } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
 /**
  * The header's search: catalogue suggestions as you type (debounced), Enter or a pick opens /result.
@@ -26,7 +27,7 @@ export function SearchBox() {
   }, []);
 
   const suggestions = useQuery({
-    queryKey: ['suggestions', debounced],
+    queryKey: queryKeys.suggestions(debounced),
     queryFn: () => get<{ suggestions: string[] }>(`/products/suggestions?q=${encodeURIComponent(debounced)}`),
     enabled: debounced.length >= 2,
     staleTime: 60_000,

@@ -34,3 +34,13 @@ export const apiError = (status: number, message: string, fields?: Record<string
   status,
   { error: { code: 'HTTP_' + status, message, fields } },
 ];
+
+/** The session answers of a signed-in customer and seller, for `'GET /api/auth/session'`. */
+export const customerSession: Reply = [
+  200,
+  { user: { id: 1, role: 'customer', email: 'hina@example.test', name: 'Hina', store: null } },
+];
+export const sellerSession: Reply = [
+  200,
+  { user: { id: 2, role: 'seller', email: 's@example.test', name: 'Seller', store: { id: 1, slug: 's', name: 'S' } } },
+];

@@ -23,3 +23,11 @@ export const accountDeletionInput = z.object({
     .max(200),
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionInput>;
+
+/**
+ * GET /api/me/data: a JSON download of everything held about the account, section by section (profile, orders,
+ * reviews, …); its sections depend on the role and are not described field by field.
+ */
+export const accountExport = z
+  .record(z.string(), z.unknown())
+  .describe('A JSON file (attachment): the account’s data, section by section');

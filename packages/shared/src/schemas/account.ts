@@ -114,3 +114,14 @@ export const sellerProfileUpdate = z.object({
   phoneNo: phoneRule,
   storeStatus,
 });
+
+/** GET /api/session, and the account signed in by POST /api/auth/login. */
+export const sessionAnswer = z.object({ user: sessionUser.nullable() });
+export const loginAnswer = sessionAnswer.extend({ message: z.string() });
+export const loggedOut = z.object({ ok: z.literal(true) });
+/** GET /api/auth/password-reset/:token: the link works, for this kind of account. */
+export const passwordResetLink = z.object({ role });
+/** GET /api/me/profile: a seller's profile, or a customer's (operators get the customer's shape). */
+export const profile = z.union([sellerProfile, customerProfile]);
+export type Profile = z.infer<typeof profile>;
+export const profileUpdated = z.object({ message: z.string(), profile });

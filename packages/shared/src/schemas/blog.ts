@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTime } from './response';
 
 export const blogMessages = {
   titleRequired: 'Blog title is required',
@@ -39,26 +40,35 @@ export const blogListQuery = z.object({
 });
 export type BlogListQuery = z.infer<typeof blogListQuery>;
 
-/** A post in the public list: its plain-text summary, not the post. */
-export interface BlogSummary {
-  id: number;
-  title: string;
-  /** Plain text (no markup) from the start of the post; show it as text. */
-  summary: string;
-  createdAt: string;
-  updatedAt: string;
-  store: { name: string; slug: string };
-}
+const blogStore = z.object({ name: z.string(), slug: z.string() });
 
-export interface BlogPage {
-  blogs: BlogSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** A post in the public list: its plain-text summary, not the post. */
+export const blogSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Plain text (no markup) from the start of the post; show it as text. */
+  summary: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  store: blogStore,
+});
+export type BlogSummary = z.infer<typeof blogSummary>;
+
+/** GET /api/blogs. */
+export const blogPage = z.object({
+  blogs: z.array(blogSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BlogPage = z.infer<typeof blogPage>;
 
 /** A whole post: `html` was rendered from the markdown and sanitized on the server when the post was written. */
-export interface BlogPost extends BlogSummary {
-  content: string;
-  html: string;
-}
+export const blogPost = blogSummary.extend({ content: z.string(), html: z.string() });
+export type BlogPost = z.infer<typeof blogPost>;
+
+export const blogAnswer = z.object({ blog: blogPost });
+export const storeBlogs = z.object({ blogs: z.array(blogPost) });
+export const blogSaved = z.object({ message: z.string(), blog: blogPost });
+/** POST /api/seller/blogs/preview: the post's markdown as the published page will show it. */
+export const blogPreview = z.object({ html: z.string() });

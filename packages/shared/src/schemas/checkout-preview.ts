@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkoutInput } from './checkout';
+import { orderStore } from './order';
 
 /** POST /api/checkout/preview: the promo code as the checkout form holds it (blank means none). */
 export const checkoutPreviewInput = checkoutInput.pick({ promoCode: true });
@@ -11,17 +12,19 @@ export type CheckoutPreviewInput = z.input<typeof checkoutPreviewInput>;
  */
 export const promoCodeShape = /^[A-Z0-9]{4,16}$/i;
 
-export interface CheckoutPreviewOrder {
-  store: { slug: string; name: string };
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
-}
+export const checkoutPreviewOrder = z.object({
+  store: orderStore,
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  total: z.number().int(),
+});
+export type CheckoutPreviewOrder = z.infer<typeof checkoutPreviewOrder>;
 
 /** What checking out the cart now would cost, one order per seller, in paisa; `promo` is null without a code. */
-export interface CheckoutPreview {
-  orders: CheckoutPreviewOrder[];
-  total: number;
-  promo: { code: string; valid: boolean; message: string } | null;
-}
+export const checkoutPreview = z.object({
+  orders: z.array(checkoutPreviewOrder),
+  total: z.number().int(),
+  promo: z.object({ code: z.string(), valid: z.boolean(), message: z.string() }).nullable(),
+});
+export type CheckoutPreview = z.infer<typeof checkoutPreview>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatRs, MAX_ORDER_TOTAL } from '../rules/money';
+import { isoTime } from './response';
 
 export const checkoutMessages = {
   cartEmpty: 'Your Cart is Empty',
@@ -24,6 +25,10 @@ export const checkoutMessages = {
 export const paymentMethod = z.enum(['online', 'cashOnDel'], { error: checkoutMessages.paymentMethod });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
+/** Where an order's money stands: nothing to pay (cash on delivery), awaiting the card, paid, lapsed, given back. */
+export const paymentStatus = z.enum(['not_required', 'pending', 'paid', 'expired', 'refunded']);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
 export const checkoutInput = z.object({
   paymentMethod,
   promoCode: z
@@ -40,8 +45,12 @@ export const checkoutInput = z.object({
 });
 export type CheckoutInput = z.input<typeof checkoutInput>;
 
+/**
+ * POST /api/checkout: one Booked order per seller, totals in paisa. Paying online adds the payment and the page
+ * to pay it on (the gateway's, or the built-in test page).
+ */
 export const checkoutResult = z.object({
-  orders: z.array(z.object({ orderId: z.string(), total: z.number().int(), status: z.string() })),
+  orders: z.array(z.object({ orderId: z.string(), total: z.number().int(), status: z.literal('Booked') })),
   redirectUrl: z.string().optional(),
   paymentId: z.string().optional(),
 });
@@ -57,11 +66,19 @@ export interface ShortLine {
 
 export const paymentIdParams = z.object({ paymentId: z.string().trim().min(1).max(100) });
 
-export interface PaymentView {
-  id: string;
-  provider: string;
-  amount: number;
-  status: 'not_required' | 'pending' | 'paid' | 'expired' | 'refunded';
-  expiresAt: string;
-  orderIds: string[];
-}
+/** One online payment, covering every order of its checkout; `amount` in paisa. */
+export const paymentView = z.object({
+  id: z.string(),
+  provider: z.string(),
+  amount: z.number().int(),
+  status: paymentStatus,
+  expiresAt: isoTime,
+  orderIds: z.array(z.string()),
+});
+export type PaymentView = z.infer<typeof paymentView>;
+
+/** The test gateway's pay or cancel: the toast's wording and the payment as it now is. */
+export const paymentChanged = z.object({ message: z.string(), payment: paymentView });
+
+/** What Stripe is told once an event is verified and handled (or deliberately ignored). */
+export const webhookReceived = z.object({ received: z.literal(true) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ComplaintEscalation } from './operator-escalations';
+import { isoTime } from './response';
 
 export const complaintMessages = {
   orderRequired: 'Please select an order',
@@ -28,17 +28,35 @@ export const complaintUpdate = z.object({
 });
 export type ComplaintUpdate = z.infer<typeof complaintUpdate>;
 
-export interface Complaint {
-  id: number;
-  orderId: string;
-  subject: string;
-  description: string;
-  status: ComplaintStatus;
-  actionTaken: string;
-  createdAt: string;
-  updatedAt: string;
-  store: { name: string; slug: string };
-  customer: { name: string; email: string };
+export const escalationStatuses = ['open', 'refunded', 'closed'] as const;
+export type EscalationStatus = (typeof escalationStatuses)[number];
+
+/** What the customer's complaint shows of its escalation (operator-escalations.ts). Money in paisa. */
+export const complaintEscalation = z.object({
+  status: z.enum(escalationStatuses),
+  reason: z.string(),
+  resolution: z.string(),
+  refundAmount: z.number().int().nullable(),
+  createdAt: isoTime,
+  resolvedAt: isoTime.nullable(),
+});
+export type ComplaintEscalation = z.infer<typeof complaintEscalation>;
+
+export const complaint = z.object({
+  id: z.number().int(),
+  orderId: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.enum(complaintStatuses),
+  actionTaken: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  store: z.object({ name: z.string(), slug: z.string() }),
+  customer: z.object({ name: z.string(), email: z.string() }),
   /** The customer's appeal to the PriceHub team, once the seller resolved it; null when there is none. */
-  escalation: ComplaintEscalation | null;
-}
+  escalation: complaintEscalation.nullable(),
+});
+export type Complaint = z.infer<typeof complaint>;
+
+export const complaintList = z.object({ complaints: z.array(complaint) });
+export const complaintSaved = z.object({ message: z.string(), complaint });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idInput } from './id';
+import { isoTime } from './response';
 
 /** A customer's notifications (GET /api/notifications): every step of their orders after booking. */
 
@@ -43,25 +44,30 @@ export const markNotificationsReadInput = z.object({
 });
 export type MarkNotificationsReadInput = z.infer<typeof markNotificationsReadInput>;
 
-export interface CustomerNotificationView {
-  id: number;
-  kind: CustomerNotificationKind;
-  orderId: string;
+export const customerNotificationView = z.object({
+  id: z.number().int(),
+  kind: z.enum(customerNotificationKinds),
+  orderId: z.string(),
   /** One line: "Order SG1234 shipped". */
-  title: string;
+  title: z.string(),
   /** The details (the seller's reason, the refund); may be ''. */
-  body: string;
+  body: z.string(),
   /** Where the notification leads: its order's page. */
-  link: string;
-  read: boolean;
-  date: string;
-}
+  link: z.string(),
+  read: z.boolean(),
+  date: isoTime,
+});
+export type CustomerNotificationView = z.infer<typeof customerNotificationView>;
 
-export interface CustomerNotificationPage {
-  notifications: CustomerNotificationView[];
-  total: number;
+export const customerNotificationPage = z.object({
+  notifications: z.array(customerNotificationView),
+  total: z.number().int(),
   /** Unread notifications of the customer, on every page. */
-  unread: number;
-  page: number;
-  pageSize: number;
-}
+  unread: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CustomerNotificationPage = z.infer<typeof customerNotificationPage>;
+
+/** POST /api/notifications/read: the toast's wording and how many are still unread (the header's badge). */
+export const notificationsMarkedRead = z.object({ message: z.string(), unread: z.number().int() });

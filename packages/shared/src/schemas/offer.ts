@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PRICE, PAISA_PER_RUPEE } from '../rules/money';
 import { idInput } from './id';
+import { paisaAmount } from './money';
 
 /** Wording for the price-comparison screens that messages.ts does not carry (the spec gives none). */
 export const offerMessages = {
@@ -115,19 +115,15 @@ export type ExternalProductDetail = z.infer<typeof externalProductDetail>;
 
 export const EXTERNAL_PAGE_SIZE = 24;
 
-/** `targetPrice` is in rupees like every form; absent means "any drop below today's lowest price". */
+/**
+ * POST /api/price-alerts. `targetPrice` is in paisa like every amount on the wire (the product page's input takes
+ * rupees and its API function converts); absent or null means "any drop below today's lowest price".
+ */
 export const priceAlertInput = z.object({
   productId: idInput(offerMessages.productNotFound),
-  targetPrice: z
-    .union([z.number(), z.string().trim()], { error: offerMessages.alertTargetInvalid })
-    .transform((v) => (v === '' ? undefined : Number(v)))
-    .pipe(
-      z
-        .number({ error: offerMessages.alertTargetInvalid })
-        .gt(0, offerMessages.alertTargetInvalid)
-        .max(MAX_PRICE / PAISA_PER_RUPEE, offerMessages.alertTargetInvalid)
-        .optional(),
-    )
+  targetPrice: paisaAmount('Alert when the lowest price is at most this', {
+    invalid: offerMessages.alertTargetInvalid,
+  })
     .optional()
     .nullable(),
 });
@@ -144,3 +140,18 @@ export const priceAlert = z.object({
   createdAt: z.string(),
 });
 export type PriceAlert = z.infer<typeof priceAlert>;
+
+/** GET /api/products/:id/offers: every offer for the product, ours and other stores'. */
+export const productOffers = z.object({ offers: z.array(productOffer) });
+export type ProductOffers = z.infer<typeof productOffers>;
+
+/** GET /api/external-products: a page of other stores' offers, newest first. */
+export const externalProductPage = z.object({
+  items: z.array(externalProductItem),
+  total: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ExternalProductPage = z.infer<typeof externalProductPage>;
+
+export const priceAlertList = z.object({ alerts: z.array(priceAlert) });
+export const priceAlertSet = z.object({ alert: priceAlert, message: z.string() });

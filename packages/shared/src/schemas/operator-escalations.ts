@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idInput } from './id';
-import type { ComplaintStatus } from './complaint';
+import { complaintEscalation, complaintStatuses } from './complaint';
+import { pageOf } from './response';
+
+export { escalationStatuses, type ComplaintEscalation, type EscalationStatus } from './complaint';
 
 /** A customer's appeal against a complaint its seller resolved, and the operator's answer: a refund or a close. */
 export const escalationMessages = {
@@ -45,44 +48,38 @@ export const refundEscalationInput = z.object({
 });
 export type RefundEscalationInput = z.infer<typeof refundEscalationInput>;
 
-export const escalationStatuses = ['open', 'refunded', 'closed'] as const;
-export type EscalationStatus = (typeof escalationStatuses)[number];
-
 export const escalationQuery = z.object({
   status: z.enum(['open', 'done']).default('open'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type EscalationQuery = z.infer<typeof escalationQuery>;
 
-/** What the customer's complaint shows of its escalation. */
-export interface ComplaintEscalation {
-  status: EscalationStatus;
-  reason: string;
-  resolution: string;
-  refundAmount: number | null;
-  createdAt: string;
-  resolvedAt: string | null;
-}
-
 /** One row of the operators' escalations page. Money in paisa. */
-export interface Escalation extends ComplaintEscalation {
-  complaintId: number;
-  complaint: { subject: string; description: string; status: ComplaintStatus; actionTaken: string };
-  order: {
-    id: string;
-    total: number;
-    paymentMethod: 'online' | 'cashOnDel';
-    paymentStatus: string;
+export const escalation = complaintEscalation.extend({
+  complaintId: z.number().int(),
+  complaint: z.object({
+    subject: z.string(),
+    description: z.string(),
+    status: z.enum(complaintStatuses),
+    actionTaken: z.string(),
+  }),
+  order: z.object({
+    id: z.string(),
+    total: z.number().int(),
+    paymentMethod: z.enum(['online', 'cashOnDel']),
+    paymentStatus: z.string(),
     /** Whether "Refund" can work: a paid card payment not yet refunded. */
-    refundable: boolean;
-  };
-  customer: { name: string; email: string };
-  store: { name: string; slug: string };
-}
+    refundable: z.boolean(),
+  }),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  store: z.object({ name: z.string(), slug: z.string() }),
+});
+export type Escalation = z.infer<typeof escalation>;
 
-export interface EscalationPage {
-  items: Escalation[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const escalationPage = pageOf(escalation);
+export type EscalationPage = z.infer<typeof escalationPage>;
+
+/** POST /api/complaints/:id/escalate: the customer's appeal as filed. */
+export const escalationFiled = z.object({ message: z.string(), escalation: complaintEscalation });
+/** An operator's refund or close: the toast's wording and the escalation as it is now. */
+export const escalationAnswered = z.object({ message: z.string(), item: escalation });

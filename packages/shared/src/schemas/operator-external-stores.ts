@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTime } from './response';
 
 /** "Other stores" in the operator console: wording shared by the server and the web page. */
 export const externalStoreMessages = {
@@ -39,7 +40,8 @@ export const externalFormatLabels: Record<ExternalFormat, string> = {
 };
 
 /** What a source turned out to be when read. */
-export type ExternalSourceKind = 'gmc' | 'csv' | 'sitemap' | 'listing' | 'page';
+export const externalSourceKinds = ['gmc', 'csv', 'sitemap', 'listing', 'page'] as const;
+export type ExternalSourceKind = (typeof externalSourceKinds)[number];
 export const sourceKindLabels: Record<ExternalSourceKind, string> = {
   gmc: 'Google Merchant feed',
   csv: 'CSV file',
@@ -98,83 +100,90 @@ const id = (message: string) =>
 export const externalStoreParams = z.object({ id: id(externalStoreMessages.notFound) });
 export const externalRunParams = externalStoreParams.extend({ runId: id(externalStoreMessages.runNotFound) });
 
-export interface RunFailure {
-  where: string;
-  reason: string;
-}
+export const runFailure = z.object({ where: z.string(), reason: z.string() });
+export type RunFailure = z.infer<typeof runFailure>;
 
 /** One ingestion run: progress while `running`, then the report. */
-export interface ExternalStoreRun {
-  id: number;
-  storeId: number;
-  trigger: 'schedule' | 'manual' | 'upload' | 'command';
-  status: 'running' | 'done' | 'failed';
-  phase: 'fetch' | 'save';
-  done: number;
-  total: number;
-  new: number;
-  updated: number;
-  unchanged: number;
-  unavailable: number;
-  failed: number;
+export const externalStoreRun = z.object({
+  id: z.number().int(),
+  storeId: z.number().int(),
+  trigger: z.enum(['schedule', 'manual', 'upload', 'command']),
+  status: z.enum(['running', 'done', 'failed']),
+  phase: z.enum(['fetch', 'save']),
+  done: z.number().int(),
+  total: z.number().int(),
+  new: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  unavailable: z.number().int(),
+  failed: z.number().int(),
   /** The first failures with their reason (`failed` counts them all). */
-  failures: RunFailure[];
+  failures: z.array(runFailure),
   /** Why the run stopped, when it failed as a whole. */
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
+  error: z.string().nullable(),
+  startedAt: isoTime,
+  finishedAt: isoTime.nullable(),
+});
+export type ExternalStoreRun = z.infer<typeof externalStoreRun>;
 
-export interface ExternalStore {
-  id: number;
-  name: string;
-  slug: string;
+export const externalStore = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
   /** The address it is read from, or the uploaded file's name. */
-  source: string;
+  source: z.string(),
   /** `none`: offers came from elsewhere (the demo data); it is refreshed once it is given an address. */
-  sourceKind: 'url' | 'file' | 'none';
-  format: ExternalFormat;
-  intervalHours: number;
-  paused: boolean;
-  lastRun: ExternalStoreRun | null;
-  lastRefreshedAt: string | null;
+  sourceKind: z.enum(['url', 'file', 'none']),
+  format: externalFormat,
+  intervalHours: z.number(),
+  paused: z.boolean(),
+  lastRun: externalStoreRun.nullable(),
+  lastRefreshedAt: isoTime.nullable(),
   /** When the scheduler will next refresh it; null when paused or read from a file. */
-  nextRunAt: string | null;
-  offers: { total: number; available: number };
-  createdAt: string;
-}
+  nextRunAt: isoTime.nullable(),
+  offers: z.object({ total: z.number().int(), available: z.number().int() }),
+  createdAt: isoTime,
+});
+export type ExternalStore = z.infer<typeof externalStore>;
 
-export interface ExternalStoreList {
-  items: ExternalStore[];
-}
+export const externalStoreList = z.object({ items: z.array(externalStore) });
+export type ExternalStoreList = z.infer<typeof externalStoreList>;
 
-export interface ExternalStoreCreated {
-  message: string;
-  store: ExternalStore;
-  run: ExternalStoreRun;
-}
+/** POST /api/operator/external-stores: the store, its first run, and the server-sent events of its progress. */
+export const externalStoreCreated = z.object({
+  message: z.string(),
+  store: externalStore,
+  run: externalStoreRun,
+  events: z.string(),
+});
+export type ExternalStoreCreated = z.infer<typeof externalStoreCreated>;
 
-export interface ExternalStoreRunStarted {
-  run: ExternalStoreRun;
+export const externalStoreRunStarted = z.object({
+  run: externalStoreRun,
   /** The server-sent events stream of its progress. */
-  events: string;
-}
+  events: z.string(),
+});
+export type ExternalStoreRunStarted = z.infer<typeof externalStoreRunStarted>;
 
-export interface PreviewItem {
-  name: string;
-  brand: string;
-  price: number;
-  inStock: boolean;
-  url: string;
-  image: string;
-  gtin: string | null;
-}
+export const externalStoreRuns = z.object({ items: z.array(externalStoreRun) });
+
+export const previewItem = z.object({
+  name: z.string(),
+  brand: z.string(),
+  price: z.number().int(),
+  inStock: z.boolean(),
+  url: z.string(),
+  image: z.string(),
+  gtin: z.string().nullable(),
+});
+export type PreviewItem = z.infer<typeof previewItem>;
 
 /** POST /api/operator/external-stores/preview: what the source is and its first items; nothing is saved. */
-export interface SourcePreview {
-  kind: ExternalSourceKind | null;
-  items: PreviewItem[];
-  total: number;
-  failures: RunFailure[];
-  failed: number;
-}
+export const sourcePreview = z.object({
+  kind: z.enum(externalSourceKinds).nullable(),
+  items: z.array(previewItem),
+  total: z.number().int(),
+  failures: z.array(runFailure),
+  failed: z.number().int(),
+});
+export type SourcePreview = z.infer<typeof sourcePreview>;

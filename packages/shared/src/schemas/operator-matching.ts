@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idInput } from './id';
-import { type MatchedBy } from './offer';
-import { categories, type Category } from './product';
+import { matchedBy } from './offer';
+import { catalogueCandidate, categories } from './product';
+import { isoTime, pageOf } from './response';
 
 /** The matching queue's and the catalogue editor's wording, used by the server and the console alike. */
 export const matchingMessages = {
@@ -47,54 +48,42 @@ export const matchingQuery = z.object({
 export type MatchingQuery = z.infer<typeof matchingQuery>;
 
 /** A catalogue product as the matching pages show it. Money in paisa. */
-export interface MatchingProduct {
-  id: number;
-  name: string;
-  brand: string;
-  category: Category;
-  ram: number;
-  storage: number;
-  gtin: string | null;
-  image: string;
-  lowestPrice: number;
-  offerCount: number;
-}
+export const matchingProduct = catalogueCandidate.extend({ gtin: z.string().nullable() });
+export type MatchingProduct = z.infer<typeof matchingProduct>;
 
-export interface MatchingCandidate extends MatchingProduct {
+export const matchingCandidate = matchingProduct.extend({
   /** Same brand and model, other specs. */
-  nearMiss: boolean;
-}
+  nearMiss: z.boolean(),
+});
+export type MatchingCandidate = z.infer<typeof matchingCandidate>;
 
 export const matchingItemKind = z.enum(['offers', 'listings']);
 export type MatchingItemKind = z.infer<typeof matchingItemKind>;
 
 /** One offer in the queue: another store's offer or one of our sellers' listings, with where it is and could go. */
-export interface MatchingItem {
-  kind: MatchingItemKind;
-  id: number;
-  reason: MatchingReason;
-  name: string;
-  brand: string;
-  gtin: string | null;
+export const matchingItem = z.object({
+  kind: matchingItemKind,
+  id: z.number().int(),
+  reason: matchingReason,
+  name: z.string(),
+  brand: z.string(),
+  gtin: z.string().nullable(),
   /** As stated by a listing, or read from an offer's name. */
-  ram: number;
-  storage: number;
-  price: number;
-  inStock: boolean;
-  store: { name: string; slug: string; external: boolean };
-  url: string | null;
-  matchedBy: MatchedBy;
-  createdAt: string;
-  product: MatchingProduct;
-  candidates: MatchingCandidate[];
-}
+  ram: z.number().int(),
+  storage: z.number().int(),
+  price: z.number().int(),
+  inStock: z.boolean(),
+  store: z.object({ name: z.string(), slug: z.string(), external: z.boolean() }),
+  url: z.string().nullable(),
+  matchedBy,
+  createdAt: isoTime,
+  product: matchingProduct,
+  candidates: z.array(matchingCandidate),
+});
+export type MatchingItem = z.infer<typeof matchingItem>;
 
-export interface MatchingPage {
-  items: MatchingItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const matchingPage = pageOf(matchingItem);
+export type MatchingPage = z.infer<typeof matchingPage>;
 
 export const matchingItemParams = z.object({
   kind: matchingItemKind,
@@ -112,11 +101,12 @@ export const mergeInput = z
   .refine((v) => v.keepId !== v.goneId, { message: m.sameProduct, path: ['goneId'] });
 export type MergeInput = z.infer<typeof mergeInput>;
 
-export interface MatchingActionResult {
-  message: string;
+export const matchingActionResult = z.object({
+  message: z.string(),
   /** Where the offer is now (confirm, split, move) or the kept product (merge). */
-  product: MatchingProduct;
-}
+  product: matchingProduct,
+});
+export type MatchingActionResult = z.infer<typeof matchingActionResult>;
 
 // ── catalogue editing ────────────────────────────────────────────────────────────────────────────
 
@@ -126,32 +116,30 @@ export const catalogueQuery = z.object({
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuery>;
 
-export interface CataloguePage {
-  items: (MatchingProduct & { visible: boolean })[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const cataloguePage = pageOf(matchingProduct.extend({ visible: z.boolean() }));
+export type CataloguePage = z.infer<typeof cataloguePage>;
 
 export const catalogueProductParams = z.object({ id: idInput(m.productNotFound) });
 
 /** One offer on a catalogue product, in the editor's list. */
-export interface CatalogueOffer {
-  kind: MatchingItemKind;
-  id: number;
-  name: string;
-  store: string;
-  price: number;
-  matchedBy: MatchedBy;
-  decided: boolean;
-}
+export const catalogueOffer = z.object({
+  kind: matchingItemKind,
+  id: z.number().int(),
+  name: z.string(),
+  store: z.string(),
+  price: z.number().int(),
+  matchedBy,
+  decided: z.boolean(),
+});
+export type CatalogueOffer = z.infer<typeof catalogueOffer>;
 
-export interface CatalogueProductDetail extends MatchingProduct {
-  description: string;
-  gtins: string[];
-  visible: boolean;
-  offers: CatalogueOffer[];
-}
+export const catalogueProductDetail = matchingProduct.extend({
+  description: z.string(),
+  gtins: z.array(z.string()),
+  visible: z.boolean(),
+  offers: z.array(catalogueOffer),
+});
+export type CatalogueProductDetail = z.infer<typeof catalogueProductDetail>;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 const whole = (message: string, max: number) =>

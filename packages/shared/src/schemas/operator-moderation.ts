@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idInput } from './id';
 import { OPERATOR_PAGE_SIZE } from './operator';
+import { isoTime, pageOf } from './response';
 
 /** Reports of reviews by shoppers, and the operators' hide / unhide / dismiss of reviews and blog posts. */
 export const moderationMessages = {
@@ -68,57 +69,54 @@ export const blogModerationQuery = z.object({
 });
 export type BlogModerationQuery = z.infer<typeof blogModerationQuery>;
 
-export interface Hidden {
-  at: string;
-  reason: string;
-}
+export const hidden = z.object({ at: isoTime, reason: z.string() });
+export type Hidden = z.infer<typeof hidden>;
 
-export interface ReviewReport {
-  id: number;
-  reason: string;
-  reporter: string;
-  status: 'open' | 'dismissed' | 'actioned';
-  createdAt: string;
-}
+export const reviewReport = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  reporter: z.string(),
+  status: z.enum(['open', 'dismissed', 'actioned']),
+  createdAt: isoTime,
+});
+export type ReviewReport = z.infer<typeof reviewReport>;
 
-export interface ModeratedReview {
-  id: number;
-  product: { id: number; name: string };
-  author: string;
-  rating: number | null;
-  text: string;
-  createdAt: string;
-  hidden: Hidden | null;
-  openReports: number;
-  reports: ReviewReport[];
-}
+export const moderatedReview = z.object({
+  id: z.number().int(),
+  product: z.object({ id: z.number().int(), name: z.string() }),
+  author: z.string(),
+  rating: z.number().nullable(),
+  text: z.string(),
+  createdAt: isoTime,
+  hidden: hidden.nullable(),
+  openReports: z.number().int(),
+  reports: z.array(reviewReport),
+});
+export type ModeratedReview = z.infer<typeof moderatedReview>;
 
-export interface ModerationPage {
-  items: ModeratedReview[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const moderationPage = pageOf(moderatedReview);
+export type ModerationPage = z.infer<typeof moderationPage>;
 
-export interface ModeratedBlog {
-  id: number;
-  title: string;
-  summary: string;
-  store: { name: string; slug: string };
-  createdAt: string;
-  hidden: Hidden | null;
-}
+export const moderatedBlog = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  store: z.object({ name: z.string(), slug: z.string() }),
+  createdAt: isoTime,
+  hidden: hidden.nullable(),
+});
+export type ModeratedBlog = z.infer<typeof moderatedBlog>;
 
-export interface BlogModerationPage {
-  items: ModeratedBlog[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const blogModerationPage = pageOf(moderatedBlog);
+export type BlogModerationPage = z.infer<typeof blogModerationPage>;
 
+/** What an operator's action answers: the toast's wording and the item as it is now. */
+export const moderationResult = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), item });
 export interface ModerationResult<T> {
   message: string;
   item: T;
 }
+export const reviewModerated = moderationResult(moderatedReview);
+export const blogModerated = moderationResult(moderatedBlog);
 
 export { OPERATOR_PAGE_SIZE };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailRule, passwordRule } from './account';
+import { isoTime, pageOf } from './response';
 
 /** The operator console's wording, used by the server, the command line and the web pages alike. */
 export const operatorMessages = {
@@ -38,31 +39,26 @@ export const operatorStoresQuery = z.object({
 });
 export type OperatorStoresQuery = z.infer<typeof operatorStoresQuery>;
 
-export interface Suspension {
-  reason: string;
-  suspendedAt: string;
-}
+export const suspension = z.object({ reason: z.string(), suspendedAt: isoTime });
+export type Suspension = z.infer<typeof suspension>;
 
 /** One row of the Sellers page. Money in paisa; "30 days" ends now; cancelled orders count for nothing. */
-export interface OperatorStore {
-  slug: string;
-  name: string;
-  seller: { name: string; email: string };
-  status: StoreStanding;
-  createdAt: string;
-  listings: number;
-  orders30d: number;
-  gmv30d: number;
-  rating: { average: number | null; count: number };
-  suspension: Suspension | null;
-}
+export const operatorStore = z.object({
+  slug: z.string(),
+  name: z.string(),
+  seller: z.object({ name: z.string(), email: z.string() }),
+  status: storeStanding,
+  createdAt: isoTime,
+  listings: z.number().int(),
+  orders30d: z.number().int(),
+  gmv30d: z.number().int(),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  suspension: suspension.nullable(),
+});
+export type OperatorStore = z.infer<typeof operatorStore>;
 
-export interface OperatorStoresPage {
-  items: OperatorStore[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const operatorStoresPage = pageOf(operatorStore);
+export type OperatorStoresPage = z.infer<typeof operatorStoresPage>;
 
 export const suspendStoreInput = z.object({
   reason: z
@@ -84,10 +80,8 @@ export const reopenStoreInput = z.object({
 });
 export type ReopenStoreInput = z.infer<typeof reopenStoreInput>;
 
-export interface StoreActionResult {
-  message: string;
-  store: OperatorStore;
-}
+export const storeActionResult = z.object({ message: z.string(), store: operatorStore });
+export type StoreActionResult = z.infer<typeof storeActionResult>;
 
 export const storeSlugParams = z.object({
   slug: z.string().trim().min(1, operatorMessages.storeNotFound).max(100, operatorMessages.storeNotFound),
@@ -101,27 +95,29 @@ export const auditQuery = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: { type: string; id: string; name: string };
-  reason: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: isoTime,
+  actor: z.string(),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string(), name: z.string() }),
+  reason: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
 
-export interface AuditPage {
-  items: AuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
+export const auditPage = pageOf(auditEntry).extend({
   /** Every action the log holds, for the filter. */
-  actions: string[];
-}
+  actions: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPage>;
 
 /** GET /api/seller/suspension: what the seller workspace's banner says. */
-export interface SellerSuspension {
-  suspension: Suspension | null;
-}
+export const sellerSuspension = z.object({ suspension: suspension.nullable() });
+export type SellerSuspension = z.infer<typeof sellerSuspension>;
+
+/** POST /api/internal/operators (the operator command): the account made. */
+export const operatorCreated = z.object({
+  operator: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+});

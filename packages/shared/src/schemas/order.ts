@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { REJECTION_REASON_MAX } from '../rules/order-status';
+import { paymentMethod, paymentStatus } from './checkout';
+import { isoTime } from './response';
 
 export const orderMessages = {
   notFound: 'Order not found',
@@ -47,38 +49,48 @@ export const orderIdParams = z.object({
 /**
  * One line of an order. It holds one seller's listing: `productId` is that listing's id (as in the cart, and what a
  * review names), also given as `listingId`; `catalogProductId` is its catalogue product (the product page). Both
- * are null once the listing is deleted; the name, image and price are the order's own copy.
+ * are null once the listing is deleted; the name, image and price are the order's own copy. Money in paisa.
  */
-export interface OrderLineView {
-  id: number;
-  productId: number | null;
-  listingId?: number | null;
-  catalogProductId?: number | null;
-  name: string;
-  image: string;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-  reviewed: boolean;
-}
+export const orderLine = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  listingId: z.number().int().nullable().optional(),
+  catalogProductId: z.number().int().nullable().optional(),
+  name: z.string(),
+  image: z.string(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+  reviewed: z.boolean(),
+});
+export type OrderLineView = z.infer<typeof orderLine>;
 
-export interface OrderView {
-  orderId: string;
-  status: OrderStatusValue;
-  paymentMethod: 'online' | 'cashOnDel';
-  paymentStatus: 'not_required' | 'pending' | 'paid' | 'expired' | 'refunded';
-  paymentId: string | null;
-  subtotal: number;
-  shippingFee: number;
-  discount: number;
-  total: number;
-  promoCode: string | null;
-  shippingAddress: string;
+export const orderStore = z.object({ slug: z.string(), name: z.string() });
+
+/** An order as its customer and its seller see it; money in paisa. */
+export const orderView = z.object({
+  orderId: z.string(),
+  status: orderStatus,
+  paymentMethod,
+  paymentStatus,
+  paymentId: z.string().nullable(),
+  subtotal: z.number().int(),
+  shippingFee: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  promoCode: z.string().nullable(),
+  shippingAddress: z.string(),
   /** Set when the seller rejected the order (it is then Cancelled): their reason, as the customer was told. */
-  rejectionReason?: string | null;
-  createdAt: string;
-  updatedAt: string;
-  store: { slug: string; name: string };
-  customer: { name: string; email: string };
-  lines: OrderLineView[];
-}
+  rejectionReason: z.string().nullable().optional(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  store: orderStore,
+  customer: z.object({ name: z.string(), email: z.string() }),
+  lines: z.array(orderLine),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** GET /api/orders and /api/seller/orders: newest first. */
+export const orderList = z.object({ orders: z.array(orderView) });
+/** A change to an order (cancel, reject, status): the toast's wording and the order as it now is. */
+export const orderChanged = z.object({ message: z.string(), order: orderView });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { discountPercent, isoDayInput, withEndAfterStart, withStartNotPast } from './sale';
+import { discountPercent, isoDayInput, sellerCampaign, withEndAfterStart, withStartNotPast } from './sale';
 
 /** Promo wording that the spec does not give; the date and discount rules reuse the sale's messages. */
 export const promoMessages = {
@@ -34,11 +34,8 @@ export type PromoInput = z.infer<typeof promoInput>;
 
 export const promoForm = (today: string) => withStartNotPast(promoInput, today);
 
-export interface SellerPromo {
-  code: string;
-  title: string;
-  discount: number;
-  startDate: string;
-  endDate: string;
-  status: 'scheduled' | 'running' | 'ended';
-}
+export const sellerPromo = sellerCampaign;
+export type SellerPromo = z.infer<typeof sellerPromo>;
+
+export const sellerPromos = z.object({ promos: z.array(sellerPromo) });
+export const promoCreated = z.object({ message: z.string(), promo: sellerPromo });

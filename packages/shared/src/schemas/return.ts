@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { paymentMethod, paymentStatus } from './checkout';
 import { idInput } from './id';
+import { orderStore } from './order';
+import { isoTime } from './response';
 
 /** How long after an order is Completed its customer may still ask to return it. */
 export const RETURN_WINDOW_DAYS = 7;
@@ -46,33 +49,47 @@ export type ReturnDecisionInput = z.infer<typeof returnDecisionInput>;
 
 export const returnIdParams = z.object({ id: idInput(m.notFound) });
 
-export interface ReturnView {
-  id: number;
-  orderId: string;
-  status: ReturnStatus;
-  reason: string;
+export const returnView = z.object({
+  id: z.number().int(),
+  orderId: z.string(),
+  status: z.enum(returnStatuses),
+  reason: z.string(),
   /** The seller's words with the decision ('' until decided, or when accepting without a note). */
-  decisionReason: string;
+  decisionReason: z.string(),
   /** Paisa given back when accepted; null otherwise. */
-  refundAmount: number | null;
-  createdAt: string;
-  decidedAt: string | null;
-  order: {
-    total: number;
-    paymentMethod: 'online' | 'cashOnDel';
-    paymentStatus: 'not_required' | 'pending' | 'paid' | 'expired' | 'refunded';
-    store: { slug: string; name: string };
-    customer: { name: string };
-    lines: { name: string; quantity: number }[];
-  };
-}
+  refundAmount: z.number().int().nullable(),
+  createdAt: isoTime,
+  decidedAt: isoTime.nullable(),
+  order: z.object({
+    total: z.number().int(),
+    paymentMethod,
+    paymentStatus,
+    store: orderStore,
+    customer: z.object({ name: z.string() }),
+    lines: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  }),
+});
+export type ReturnView = z.infer<typeof returnView>;
 
 /** GET /api/orders/:orderId/returns: the order's returns, newest first, and whether another may be asked. */
-export interface OrderReturns {
-  returns: ReturnView[];
+export const orderReturns = z.object({
+  returns: z.array(returnView),
   /** Whether the customer may ask now; when not, `message` says why (null when a return is simply open). */
-  canRequest: boolean;
-  message: string | null;
+  canRequest: z.boolean(),
+  message: z.string().nullable(),
   /** The last moment a return may be asked (Completed + 7 days); null before the order is Completed. */
-  deadline: string | null;
-}
+  deadline: isoTime.nullable(),
+});
+export type OrderReturns = z.infer<typeof orderReturns>;
+
+/** GET /api/seller/returns: the store's returns, newest first. */
+export const storeReturnList = z.object({ returns: z.array(returnView) });
+
+/** POST /api/orders/:orderId/returns: the new return, open until its seller decides. */
+export const returnRequested = z.object({
+  message: z.string(),
+  return: z.object({ id: z.number().int(), status: z.literal('Requested') }),
+});
+
+/** PUT /api/seller/returns/:id: the toast's wording and the return as decided. */
+export const returnDecided = z.object({ message: z.string(), return: returnView });

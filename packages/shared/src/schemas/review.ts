@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idInput } from './id';
+import { isoTime } from './response';
 
 export const reviewMessages = {
   added: 'Review submitted',
@@ -25,12 +26,16 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 
-export interface ReviewView {
-  id: number;
-  productId: number;
-  orderId: string;
-  rating: number;
-  text: string;
-  sentimentScore: number;
-  createdAt: string;
-}
+export const reviewView = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  orderId: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  sentimentScore: z.number(),
+  createdAt: isoTime,
+});
+export type ReviewView = z.infer<typeof reviewView>;
+
+/** POST /api/orders/:orderId/reviews. */
+export const reviewAdded = z.object({ message: z.string(), review: reviewView });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDay } from '../rules/dates';
 import { messages } from '../messages';
 import { MAX_ID } from './id';
+import { isoDay, isoTime } from './response';
 
 const m = messages.sale;
 
@@ -70,46 +71,50 @@ export const saleCode = z
   .transform((s) => s.toUpperCase());
 
 /** One listing on sale: `id` is the seller's listing, `productId` its catalogue product (the product page's id). */
-export interface SaleProductRow {
-  id: number;
-  productId?: number;
-  name: string;
-  image: string;
-  price: number;
+export const saleProductRow = z.object({
+  id: z.number().int(),
+  productId: z.number().int().optional(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number().int(),
   /** What a shopper pays while the sale runs, in paisa. */
-  salePrice: number;
-}
+  salePrice: z.number().int(),
+});
+export type SaleProductRow = z.infer<typeof saleProductRow>;
 
-/** A sale as its seller sees it (list and edit form). Days are ISO; `endDate` is the last day of the sale. */
-export interface SellerSale {
-  code: string;
-  title: string;
-  discount: number;
-  startDate: string;
-  endDate: string;
-  status: 'scheduled' | 'running' | 'ended';
-  products: SaleProductRow[];
-}
+/** A sale or a promo code as its seller sees it (list and edit form). Days are ISO; `endDate` is the last day. */
+export const sellerCampaign = z.object({
+  code: z.string(),
+  title: z.string(),
+  discount: z.number(),
+  startDate: isoDay,
+  endDate: isoDay,
+  status: z.enum(['scheduled', 'running', 'ended']),
+});
 
-/** GET /api/sales/:code: a sale as shoppers see it. */
-export interface PublicSaleDetail {
-  sale: {
-    code: string;
-    title: string;
-    percent: number;
-    startsAt: string;
-    endsAt: string;
-    store: { slug: string; name: string };
-  };
-  products: SaleProductRow[];
-}
+export const sellerSale = sellerCampaign.extend({ products: z.array(saleProductRow) });
+export type SellerSale = z.infer<typeof sellerSale>;
 
-export interface ActiveSaleSummary {
-  code: string;
-  title: string;
-  percent: number;
-  startsAt: string;
-  endsAt: string;
-  store: { slug: string; name: string };
-  productCount: number;
-}
+/** A sale as shoppers see it. */
+const publicSale = z.object({
+  code: z.string(),
+  title: z.string(),
+  percent: z.number().int(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  store: z.object({ slug: z.string(), name: z.string() }),
+});
+
+/** GET /api/sales/:code. */
+export const publicSaleDetail = z.object({ sale: publicSale, products: z.array(saleProductRow) });
+export type PublicSaleDetail = z.infer<typeof publicSaleDetail>;
+
+/** A running sale in lists (the home page, GET /api/sales). */
+export const activeSaleSummary = publicSale.extend({ productCount: z.number().int() });
+export type ActiveSaleSummary = z.infer<typeof activeSaleSummary>;
+
+/** GET /api/sales: the sales running now. */
+export const activeSales = z.object({ sales: z.array(activeSaleSummary) });
+export const sellerSales = z.object({ sales: z.array(sellerSale) });
+export const sellerSaleAnswer = z.object({ sale: sellerSale });
+export const sellerSaleSaved = z.object({ message: z.string(), sale: sellerSale });

@@ -52,3 +52,6 @@ export const compareItem = wishlistItem.extend({
   storeCount: z.number().int(),
 });
 export type CompareItem = z.infer<typeof compareItem>;
+
+export const wishlistList = z.object({ items: z.array(wishlistItem) });
+export const compareList = z.object({ items: z.array(compareItem) });

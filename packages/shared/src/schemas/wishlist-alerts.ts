@@ -14,3 +14,9 @@ export type WishlistAlertSettings = z.infer<typeof wishlistAlertSettings>;
 export const unsubscribeParams = z.object({
   token: z.string().min(1, wishlistAlertMessages.linkInvalid).max(200, wishlistAlertMessages.linkInvalid),
 });
+
+/** PUT /api/wishlist/alerts: the settings now, with the toast's wording. */
+export const wishlistAlertsChanged = wishlistAlertSettings.extend({ message: z.string() });
+/** GET and POST /api/wishlist/alerts/unsubscribe/:token for callers that are not browsers (`email` masked). */
+export const unsubscribeStatus = z.object({ email: z.string(), subscribed: z.boolean() });
+export const unsubscribed = unsubscribeStatus.extend({ message: z.string() });

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { ClosedPayment, PaymentEvent, PaymentGateway } from './gateway';
 
 /**
  * Stripe settings. `apiBase` (e.g. http://127.0.0.1:12111) points the SDK at a stand-in server: tests use it so
@@ -10,43 +11,37 @@ export interface StripeSettings {
   apiBase?: string;
 }
 
-export interface CheckoutSessionRequest {
-  paymentId: string;
-  customerEmail: string;
-  currency: string;
-  /** One line per order (one order per seller), amounts in minor units. */
-  lines: { name: string; amount: number }[];
-  successUrl: string;
-  cancelUrl: string;
-  expiresAt: Date;
-}
+// Stripe refuses sessions that expire sooner than 30 minutes after creation; we close ours ourselves at 30.
+const SESSION_SLACK_MS = 2 * 60_000;
 
-export interface ClosedSession {
-  paid: boolean;
-  amountTotal: number | null;
-  currency: string | null;
-}
-
-const closed = (session: Stripe.Checkout.Session): ClosedSession => ({
+const closed = (session: Stripe.Checkout.Session): ClosedPayment => ({
   paid: session.payment_status === 'paid',
   amountTotal: session.amount_total ?? null,
   currency: session.currency ?? null,
 });
 
-export interface StripeGateway {
-  createCheckoutSession(request: CheckoutSessionRequest): Promise<{ id: string; url: string }>;
-  /**
-   * Closes an open session; answers whether the customer managed to pay it before it closed, and what it collected
-   * (minor units and currency, for the caller to check against its own record).
-   */
-  expireCheckoutSession(sessionId: string): Promise<ClosedSession>;
-  /** Gives `amount` of a paid session back to the card; the key makes a retry refund once. */
-  refund(sessionId: string, amount: number, idempotencyKey: string): Promise<void>;
-  /** Verifies the Stripe-Signature header over the raw body; throws when it does not match. */
-  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+/** The Checkout Session events that settle a payment; any other event settles none. */
+function paymentEventOf(event: Stripe.Event): PaymentEvent | null {
+  const paid = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
+  const ended = event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed';
+  if (!paid && !ended) return null;
+  const session = event.data.object;
+  const paymentId = session.metadata?.paymentId ?? session.client_reference_id;
+  // A completed session paid by a delayed method has not paid yet: its async_payment event follows.
+  if (!paymentId || (paid && session.payment_status !== 'paid')) return null;
+  return {
+    id: event.id,
+    type: event.type,
+    outcome: paid ? 'paid' : 'ended',
+    paymentId,
+    ref: session.id,
+    amountTotal: session.amount_total,
+    currency: session.currency,
+  };
 }
 
-export function createStripeGateway(settings: StripeSettings): StripeGateway {
+/** Stripe Checkout through the official SDK: a hosted payment page per checkout, its session id as the reference. */
+export function createStripeGateway(settings: StripeSettings): PaymentGateway {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -61,7 +56,9 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
   });
 
   return {
-    async createCheckoutSession(request) {
+    provider: 'stripe',
+
+    async open(request) {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -74,16 +71,18 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
           })),
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
-          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          expires_at: Math.floor((request.expiresAt.getTime() + SESSION_SLACK_MS) / 1000),
         },
         // A retried request must not open a second session for the same payment.
         { idempotencyKey: `checkout-${request.paymentId}` },
       );
       if (!session.url) throw new Error('Stripe returned a session without a url');
-      return { id: session.id, url: session.url };
+      return { url: session.url, ref: session.id };
     },
 
-    async expireCheckoutSession(sessionId) {
+    async close(sessionId) {
+      // No session was opened (Stripe failed before answering one): nothing could be paid.
+      if (!sessionId) return { paid: false, amountTotal: null, currency: null };
       try {
         return closed(await stripe.checkout.sessions.expire(sessionId));
       } catch (error) {
@@ -96,6 +95,7 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     },
 
     async refund(sessionId, amount, idempotencyKey) {
+      if (!sessionId) throw new Error('no Stripe session to refund');
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!intent) throw new Error(`session ${sessionId} has no payment to refund`);
@@ -103,7 +103,7 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     },
 
     verifyWebhook(rawBody, signature) {
-      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      return paymentEventOf(stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret));
     },
   };
 }

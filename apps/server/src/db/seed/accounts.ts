@@ -2,7 +2,7 @@ import type { Category } from '@pricehub/shared/schemas/product';
 import type { Db } from '../client';
 import { accounts, stores } from '../schema';
 import { hashPassword } from '../../modules/auth/passwords';
-import { slugify } from '../../modules/auth/service';
+import { slugify } from '@pricehub/shared/rules/slug';
 import { DEMO_CUSTOMER, DEMO_SELLER } from './demo-accounts';
 import { DEMO_CUSTOMER_DETAILS, DEMO_PASSWORD, DEMO_STORE, OTHER_CUSTOMERS, OTHER_SELLERS } from './people';
 import { daysAgo } from './time';

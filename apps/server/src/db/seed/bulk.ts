@@ -7,7 +7,7 @@ import { catalogueIdentity } from '../../modules/offers/catalogue';
 import { searchAliases } from '../../modules/offers/matching';
 import { rebuildSearchTerms } from '../../modules/catalog/search-terms';
 import { refreshStatistics } from '../maintenance';
-import { slugify } from '../../modules/auth/service';
+import { slugify } from '@pricehub/shared/rules/slug';
 import { PRICE_FILTER_STEP } from '@pricehub/shared/rules/money';
 import { allocateIds } from './batch';
 import { openBulkWriter, type BulkBatch } from './bulk-writer';

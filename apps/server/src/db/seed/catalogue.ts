@@ -1,6 +1,6 @@
 import type { Category } from '@pricehub/shared/schemas/product';
 import { rupeesToPaisa } from '@pricehub/shared/rules/money';
-import { slugify } from '../../modules/auth/service';
+import { slugify } from '@pricehub/shared/rules/slug';
 import type { CatalogueItem } from '../../modules/offers/catalogue';
 import { demoImageUrl } from './images';
 import { FAMILIES, productName, storageLabel, type Family, type Variant } from './models';

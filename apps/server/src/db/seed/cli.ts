@@ -7,8 +7,8 @@
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import pino from 'pino';
-import { loadConfig, ConfigError } from '../../config';
-import type { AppContext } from '../../context';
+import { openAppContext } from '../../cli/app-context';
+import { loadCommandConfig } from '../../cli/command-line';
 import { logTransport } from '../../adapters/mail/transport';
 import { migrate, openDatabase, withStartupLock } from '../client';
 import { seedBulkProducts } from './bulk';
@@ -66,16 +66,7 @@ async function main(): Promise<number> {
     console.error(`${args.error}\n${USAGE}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadCommandConfig();
   const pgliteDir = join(config.dataDir, 'pglite');
   if (!config.databaseUrl && (await portInUse(config.port))) {
     console.error(
@@ -89,13 +80,7 @@ async function main(): Promise<number> {
     poolSize: 4,
   });
   console.log(`Database: ${database.kind === 'pglite' ? `PGlite in ${pgliteDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mail: logTransport(pino({ level: 'warn' })),
-    now: () => new Date(),
-  };
+  const ctx = await openAppContext(config, database, logTransport(pino({ level: 'warn' })));
   try {
     await migrate(database);
     const started = performance.now();

@@ -4,7 +4,7 @@ import { accountDataMessages as m } from '@pricehub/shared/schemas/account-data'
 import { queryRows } from '../../db/client';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, signIn, TEST_PASSWORD, type TestUser } from '../../testing/factories';
-import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../checkout/testing';
+import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../../testing/shop';
 import { createTestOperator, OPERATOR_TEST_PASSWORD } from '../operator/testing';
 import {
   DELETED_ADDRESS,

@@ -6,7 +6,7 @@ import { queryRows, type Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { enforceLimit, refundHit, type RateLimit } from '../../http/rate-limit';
 import { verifyPassword } from '../auth/passwords';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 
 /** Wrong passwords are counted like logins: the form must not become a way round the login throttle. */
 export const ACCOUNT_DELETION_LIMIT: RateLimit = {

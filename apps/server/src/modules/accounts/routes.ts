@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@pricehub/shared/messages';
 import { fieldErrors } from '@pricehub/shared/schemas/error';
-import { customerProfileUpdate, passwordChangeInput, sellerProfileUpdate } from '@pricehub/shared/schemas/account';
+import {
+  customerProfileUpdate,
+  passwordChangeInput,
+  profile,
+  profileUpdated,
+  sellerProfileUpdate,
+} from '@pricehub/shared/schemas/account';
+import { messageAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { badRequest } from '../../http/errors';
@@ -10,33 +17,44 @@ import * as accounts from './service';
 
 /** /api/me: the signed-in user's own profile, whichever role. */
 export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/profile', { config: { access: 'account' }, schema: { tags: ['me'] } }, async (request) => {
-    const user = currentUser(request);
-    return user.role === 'seller' ? accounts.getSellerProfile(ctx, user.id) : accounts.getCustomerProfile(ctx, user.id);
-  });
+  const tags = ['me'];
+  app.get(
+    '/profile',
+    { config: { access: 'account' }, schema: { tags, response: { 200: profile } } },
+    async (request) => {
+      const user = currentUser(request);
+      return user.role === 'seller'
+        ? accounts.getSellerProfile(ctx, user.id)
+        : accounts.getCustomerProfile(ctx, user.id);
+    },
+  );
 
-  app.put('/profile', { config: { access: 'account' }, schema: { tags: ['me'] } }, async (request) => {
-    const user = currentUser(request);
-    // The body's shape depends on the role, so it is parsed here rather than in the route schema.
-    if (user.role === 'seller') {
-      const parsed = sellerProfileUpdate.safeParse(request.body);
+  app.put(
+    '/profile',
+    { config: { access: 'account' }, schema: { tags, response: { 200: profileUpdated } } },
+    async (request) => {
+      const user = currentUser(request);
+      // The body's shape depends on the role, so it is parsed here rather than in the route schema.
+      if (user.role === 'seller') {
+        const parsed = sellerProfileUpdate.safeParse(request.body);
+        if (!parsed.success) throw validation(parsed.error.issues);
+        return {
+          message: messages.profile.updated,
+          profile: await accounts.updateSellerProfile(ctx, user.id, parsed.data),
+        };
+      }
+      const parsed = customerProfileUpdate.safeParse(request.body);
       if (!parsed.success) throw validation(parsed.error.issues);
       return {
         message: messages.profile.updated,
-        profile: await accounts.updateSellerProfile(ctx, user.id, parsed.data),
+        profile: await accounts.updateCustomerProfile(ctx, user.id, parsed.data),
       };
-    }
-    const parsed = customerProfileUpdate.safeParse(request.body);
-    if (!parsed.success) throw validation(parsed.error.issues);
-    return {
-      message: messages.profile.updated,
-      profile: await accounts.updateCustomerProfile(ctx, user.id, parsed.data),
-    };
-  });
+    },
+  );
 
   app.put(
     '/password',
-    { config: { access: 'account' }, schema: { tags: ['me'], body: passwordChangeInput } },
+    { config: { access: 'account' }, schema: { tags, body: passwordChangeInput, response: { 200: messageAnswer } } },
     async (request) => {
       await accounts.changePassword(ctx, currentUser(request), request.body, request.cookies[SESSION_COOKIE]);
       return { message: messages.password.changed };

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { accounts, stores } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { destroyOtherSessions } from '../auth/session-service';
 
 export async function getCustomerProfile(ctx: AppContext, accountId: number): Promise<CustomerProfile> {

@@ -4,11 +4,16 @@ import { z } from 'zod';
 import { messages } from '@pricehub/shared/messages';
 import {
   customerRegistration,
+  loggedOut,
+  loginAnswer,
   loginInput,
   passwordResetInput,
+  passwordResetLink,
   passwordResetRequest,
   sellerRegistration,
+  sessionAnswer,
 } from '@pricehub/shared/schemas/account';
+import { messageAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import * as auth from './service';
 import { destroySession, findSessionUser, SESSION_COOKIE } from './session-service';
@@ -21,7 +26,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // A taken email gets the same 201 and body as a new one (its owner is mailed instead): no account enumeration.
   app.post(
     '/customers',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: customerRegistration } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: customerRegistration, response: { 201: messageAnswer } },
+    },
     async (request, reply) => {
       await auth.signUp(ctx, { ...request.body, role: 'customer' }, request.ip);
       return reply.status(201).send({ message: messages.registration.customerCreated });
@@ -30,7 +38,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/sellers',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: sellerRegistration } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: sellerRegistration, response: { 201: messageAnswer } },
+    },
     async (request, reply) => {
       await auth.signUp(ctx, { ...request.body, role: 'seller' }, request.ip);
       return reply.status(201).send({ message: messages.registration.sellerCreated });
@@ -39,7 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/login',
-    { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['auth'], body: loginInput } },
+    {
+      config: { access: 'public', keepsCatalogue: true },
+      schema: { tags: ['auth'], body: loginInput, response: { 200: loginAnswer } },
+    },
     async (request, reply) => {
       const session = await auth.login(ctx, request.body, request.ip);
       const user = await findSessionUser(ctx.db, session.token, ctx.now());
@@ -50,22 +64,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/logout',
-    { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['auth'] } },
+    { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['auth'], response: { 200: loggedOut } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await destroySession(ctx.db, token);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
 
-  app.get('/session', { config: { access: 'public' }, schema: { tags: ['auth'] } }, async (request) => ({
-    user: request.user,
-  }));
+  app.get(
+    '/session',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: sessionAnswer } } },
+    async (request) => ({ user: request.user }),
+  );
 
   app.post(
     '/password-reset',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: passwordResetRequest } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: passwordResetRequest, response: { 202: messageAnswer } },
+    },
     async (request, reply) => {
       await auth.requestPasswordReset(ctx, request.body.email, request.body.role, request.ip);
       return reply.status(202).send({ message: messages.password.resetRequested });
@@ -76,13 +95,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/password-reset/:token',
-    { config: { access: 'public' }, schema: { tags: ['auth'], params: tokenParams } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], params: tokenParams, response: { 200: passwordResetLink } },
+    },
     async (request) => auth.checkPasswordReset(ctx, request.params.token),
   );
 
   app.post(
     '/password-reset/:token',
-    { config: { access: 'public' }, schema: { tags: ['auth'], params: tokenParams, body: passwordResetInput } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], params: tokenParams, body: passwordResetInput, response: { 200: messageAnswer } },
+    },
     async (request) => {
       await auth.completePasswordReset(ctx, request.params.token, request.body.password);
       return { message: messages.password.resetDone };

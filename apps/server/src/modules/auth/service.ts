@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
+import { slugify } from '@pricehub/shared/rules/slug';
 import type { CustomerRegistration, LoginInput, Role, SellerRegistration } from '@pricehub/shared/schemas/account';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -14,17 +15,6 @@ import { createSession, destroyOtherSessions } from './session-service';
 import { hashToken, newToken } from './tokens';
 
 const RESET_TOKEN_MS = 60 * 60 * 1000;
-
-/** A URL-safe store handle: "Galaxy Mobiles & Co." → "galaxy-mobiles-co". */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug || 'store';
-}
 
 async function uniqueStoreSlug(db: Db, name: string): Promise<string> {
   const base = slugify(name);

@@ -6,7 +6,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
 import { saleProducts, sales, stores } from '../../db/schema';
 import { insertExternalOffer } from '../../testing/catalogue';
-import { addListing, addProduct, caller, createSellerWithStore } from '../checkout/testing';
+import { addListing, addProduct, caller, createSellerWithStore } from '../../testing/shop';
 
 const t = await buildTestApp();
 const call = caller(t);

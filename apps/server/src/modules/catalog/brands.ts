@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { cached } from './cache';
+import { cached } from '../../cache/catalogue-cache';
 
 export interface BrandCount {
   name: string;

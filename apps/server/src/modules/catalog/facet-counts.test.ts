@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { insertCatalogueProduct } from '../../testing/catalogue';
 import { createSeller } from '../../testing/factories';
 import { buildTestApp } from '../../testing/test-app';
-import { invalidateCatalogCache } from './cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { addOffer, listProduct, storeIdOf } from './test-fixtures';
 
 const t = await buildTestApp();
@@ -49,15 +49,15 @@ const search = async (query: string) => {
 
 describe('facet counts kept by the triggers on listings, offers, stores and products (migration 0005)', () => {
   it('follow listings, bulk offers, a listing moving price step, brand changes and deletes', async () => {
-    const a = await listProduct(t, seller, { name: 'Facet Book A', brand: 'Acer', price: 99000, ram: 8 });
-    await listProduct(t, seller, { name: 'Facet Book B', brand: 'Acer', price: 101000, ram: 8 });
-    await listProduct(t, other, { name: 'Facet Phone', brand: 'Nokia', category: 'mobile', price: 40000, ram: 4 });
+    const a = await listProduct(t, seller, { name: 'Facet Book A', brand: 'Acer', price: 99_000_00, ram: 8 });
+    await listProduct(t, seller, { name: 'Facet Book B', brand: 'Acer', price: 101_000_00, ram: 8 });
+    await listProduct(t, other, { name: 'Facet Phone', brand: 'Nokia', category: 'mobile', price: 40_000_00, ram: 4 });
     // A second seller's cheaper listing of A moves A to a lower step: A is still one product.
     const cheaperA = await listProduct(t, other, {
       productId: a.id,
       name: 'Acer Facet A',
       brand: 'Acer',
-      price: 91000,
+      price: 91_000_00,
     });
     // External-only products as ingestion writes them: catalogue products, then many offers in one statement.
     const externalIds: number[] = [];
@@ -123,8 +123,8 @@ describe('facet counts kept by the triggers on listings, offers, stores and prod
     expect(result.facets.brand).toEqual([{ value: 'Acer', count: row!.n }]);
     // A price range on Rs 5,000 steps is answered from the counts, one a paisa off the steps by counting the
     // products; no product costs that paisa, so both must agree.
-    const stepped = await search('category=laptop&minPrice=90000&maxPrice=194999.99');
-    const offStep = await search('category=laptop&minPrice=90000&maxPrice=194999.98');
+    const stepped = await search('category=laptop&minPrice=9000000&maxPrice=19499999');
+    const offStep = await search('category=laptop&minPrice=9000000&maxPrice=19499998');
     expect(stepped.total).toBeGreaterThan(0);
     expect(stepped.total).toBe(offStep.total);
     expect(stepped.facets).toEqual(offStep.facets);
@@ -138,32 +138,40 @@ describe('facet counts kept by the triggers on listings, offers, stores and prod
       name: 'Facet Shared',
       brand: 'Oppo',
       category: 'mobile',
-      price: 30000,
+      price: 30_000_00,
     });
-    await listProduct(t, seller, { productId: shared.id, name: 'Facet Shared', brand: 'Oppo', price: 52000 });
-    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([{ min: 30000, max: 35000, count: 1 }]);
+    await listProduct(t, seller, { productId: shared.id, name: 'Facet Shared', brand: 'Oppo', price: 52_000_00 });
+    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([
+      { min: 30_000_00, max: 35_000_00, count: 1 },
+    ]);
 
     await t.ctx.db.execute(sql`update stores set status = 'closed' where id = ${otherStore}`);
     const closed = await search('category=mobile&brand=nokia');
     expect(closed.total).toBe(0);
     expect(closed.items).toEqual([]);
-    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([{ min: 50000, max: 55000, count: 1 }]);
+    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([
+      { min: 50_000_00, max: 55_000_00, count: 1 },
+    ]);
     // A listing added to a closed store is not counted either.
-    await listProduct(t, other, { name: 'Facet Hidden', brand: 'Nokia', category: 'mobile', price: 30000 });
+    await listProduct(t, other, { name: 'Facet Hidden', brand: 'Nokia', category: 'mobile', price: 30_000_00 });
     await expectCountsRight();
 
     await t.ctx.db.execute(sql`update stores set status = 'open' where id = ${otherStore}`);
     expect((await search('category=mobile&brand=nokia')).total).toBe(2);
-    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([{ min: 30000, max: 35000, count: 1 }]);
+    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([
+      { min: 30_000_00, max: 35_000_00, count: 1 },
+    ]);
     await expectCountsRight();
 
     // A store without orders can be deleted; its listings go with it, and a product only it listed is hidden.
     const gone = await createSeller(t, { storeName: 'Short-lived Store' });
-    await listProduct(t, gone, { name: 'Facet Gone', brand: 'Vivo', category: 'mobile', price: 20000, ram: 4 });
+    await listProduct(t, gone, { name: 'Facet Gone', brand: 'Vivo', category: 'mobile', price: 20_000_00, ram: 4 });
     await addOffer(t, shared.id, 'Facet Feed', 25_000_00);
     await t.ctx.db.execute(sql`delete from stores where id = ${await storeIdOf(t, gone)}`);
     const kept = await expectCountsRight();
     expect(kept.some((c) => c.brand === 'Vivo')).toBe(false);
-    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([{ min: 25000, max: 30000, count: 1 }]);
+    expect((await search('category=mobile&brand=oppo')).facets.price).toEqual([
+      { min: 25_000_00, max: 30_000_00, count: 1 },
+    ]);
   });
 });

@@ -74,7 +74,7 @@ export interface AnalysedQuery {
   corrected?: string;
   /** The query's words, lower-case, for the exact-name boost. */
   phrase: string;
-  /** RAM and storage in GB, a budget in rupees and an order, read from the words ("16 gb", "under 50k", "cheap"). */
+  /** RAM and storage in GB, a budget in paisa and an order, read from the words ("16 gb", "under 50k", "cheap"). */
   ram?: number;
   storage?: number;
   minPrice?: number;
@@ -120,8 +120,8 @@ export async function analyseQuery(
     phrase: splitWords(q).join(' '),
     ...(intent.ram !== undefined ? { ram: intent.ram } : {}),
     ...(intent.storage !== undefined ? { storage: intent.storage } : {}),
-    ...(intent.minPrice !== undefined ? { minPrice: intent.minPrice / 100 } : {}),
-    ...(intent.maxPrice !== undefined ? { maxPrice: intent.maxPrice / 100 } : {}),
+    ...(intent.minPrice !== undefined ? { minPrice: intent.minPrice } : {}),
+    ...(intent.maxPrice !== undefined ? { maxPrice: intent.maxPrice } : {}),
     ...(SORT_OF[intent.sort] ? { sort: SORT_OF[intent.sort] } : {}),
     closest: { words: [], dropped: [...intent.phrases] },
     terms: intent.phrases.length,

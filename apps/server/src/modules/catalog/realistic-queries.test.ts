@@ -5,7 +5,7 @@ import type { SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows } from '../../db/client';
 import { createSeller } from '../../testing/factories';
 import { buildTestApp } from '../../testing/test-app';
-import { invalidateCatalogCache } from './cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import {
   deadEnds,
   REALISTIC_CATALOGUE,
@@ -93,7 +93,7 @@ describe('what the words ask for', () => {
     const under = await search('phone under 50k');
     expect(under.total).toBe(7);
     expect(under.items.every((p) => p.lowestPrice! <= 50_000_00)).toBe(true);
-    const own = await search('phone under 50k', '&maxPrice=30000');
+    const own = await search('phone under 50k', '&maxPrice=3000000');
     expect(names(own).sort()).toEqual(['Nokia 105 Dual SIM', 'Samsung Galaxy A05 4GB 64GB']);
   });
 

@@ -26,8 +26,8 @@ interface ListingJson {
   sale: ActiveSale | null;
 }
 
-interface CardRow {
-  id: number;
+/** What a card shows of the thing it is about: a catalogue product's wording and specs, or a listing's own. */
+interface Described {
   name: string;
   brand: string;
   category: Category;
@@ -37,6 +37,20 @@ interface CardRow {
   image: string;
   thumbnail: string;
   gtin: string | null;
+}
+
+/** The card's words and specs, in the order a card lists them. */
+const wordingOf = (r: Described) => ({
+  name: r.name,
+  brand: r.brand,
+  category: r.category,
+  description: r.description,
+  ram: r.ram_gb,
+  storage: r.storage_gb,
+});
+
+interface CardRow extends Described {
+  id: number;
   views: number;
   lowest_price: number;
   listings: ListingJson[] | null;
@@ -144,12 +158,7 @@ function toCard(r: CardRow, options: CardOptions): Card {
 
   const product: Product = {
     id: r.id,
-    name: r.name,
-    brand: r.brand,
-    category: r.category,
-    description: r.description,
-    ram: r.ram_gb,
-    storage: r.storage_gb,
+    ...wordingOf(r),
     price: listing ? listing.price : (lowest ?? r.lowest_price),
     ...(listing && sale ? { salePrice: listing.pays, sale } : {}),
     stock: anyInStock ? 'instock' : 'outofstock',
@@ -167,21 +176,12 @@ function toCard(r: CardRow, options: CardOptions): Card {
   return { product, lowestStore };
 }
 
-interface ListingRow {
+interface ListingRow extends Described {
   id: number;
   product_id: number;
-  name: string;
-  brand: string;
-  category: Category;
-  description: string;
-  ram_gb: number;
-  storage_gb: number;
   price: number;
   quantity: number;
   stock: 'instock' | 'outofstock';
-  image: string;
-  thumbnail: string;
-  gtin: string | null;
   slug: string;
   store: string;
   sale: ActiveSale | null;
@@ -213,12 +213,7 @@ export async function loadListings(db: Db, ids: number[], now: Date): Promise<Pr
         {
           id: r.id,
           productId: r.product_id,
-          name: r.name,
-          brand: r.brand,
-          category: r.category,
-          description: r.description,
-          ram: r.ram_gb,
-          storage: r.storage_gb,
+          ...wordingOf(r),
           price: r.price,
           ...(sale ? { salePrice: unitPrice(r.price, sale), sale } : {}),
           stock: r.quantity > 0 && r.stock === 'instock' ? 'instock' : 'outofstock',

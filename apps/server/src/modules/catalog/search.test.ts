@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { wholePaisaMessage } from '@pricehub/shared/schemas/money';
 import { buildTestApp } from '../../testing/test-app';
 import { createSeller } from '../../testing/factories';
 import { queryRows } from '../../db/client';
-import { invalidateCatalogCache } from './cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { rebuildSearchTerms } from './search-terms';
 import { insertCatalogueProduct } from '../../testing/catalogue';
 import { addOffer, listProduct, productBody, storeIdOf } from './test-fixtures';
@@ -25,14 +26,14 @@ let galaxyId = 0;
 
 beforeAll(async () => {
   xpsId = (await listProduct(t, seller, { description: 'Thin and light ultrabook with an OLED screen' })).id;
-  await listProduct(t, seller, { name: 'Dell Inspiron 15 3520', price: 120000, ram: 8 });
-  await listProduct(t, seller, { name: 'Lenovo Legion 5 Pro', brand: 'Lenovo', price: 310000, ram: 32 });
-  await listProduct(t, seller, { name: 'Lenovo IdeaPad Slim 3', brand: 'Lenovo', price: 98000, ram: 8 });
+  await listProduct(t, seller, { name: 'Dell Inspiron 15 3520', price: 120_000_00, ram: 8 });
+  await listProduct(t, seller, { name: 'Lenovo Legion 5 Pro', brand: 'Lenovo', price: 310_000_00, ram: 32 });
+  await listProduct(t, seller, { name: 'Lenovo IdeaPad Slim 3', brand: 'Lenovo', price: 98_000_00, ram: 8 });
   await listProduct(t, seller, {
     name: 'Apple iPhone 15 Pro',
     brand: 'Apple',
     category: 'mobile',
-    price: 350000,
+    price: 350_000_00,
     ram: 8,
   });
   // Two of our sellers list one catalogue product: one card, two stores, the cheaper price.
@@ -41,7 +42,7 @@ beforeAll(async () => {
       name: 'Samsung Galaxy S24',
       brand: 'Samsung',
       category: 'mobile',
-      price: 280000,
+      price: 280_000_00,
       ram: 8,
     })
   ).id;
@@ -50,11 +51,16 @@ beforeAll(async () => {
     name: 'Galaxy S24 8/256 PTA',
     brand: 'Samsung',
     category: 'mobile',
-    price: 275000,
+    price: 275_000_00,
     ram: 8,
   });
-  await listProduct(t, seller, { name: 'HP Pavilion Desktop TP01', brand: 'HP', category: 'computer', price: 140000 });
-  await listProduct(t, closedSeller, { name: 'Dell Vostro Hidden 3400', price: 90000 });
+  await listProduct(t, seller, {
+    name: 'HP Pavilion Desktop TP01',
+    brand: 'HP',
+    category: 'computer',
+    price: 140_000_00,
+  });
+  await listProduct(t, closedSeller, { name: 'Dell Vostro Hidden 3400', price: 90_000_00 });
   await t.ctx.db.execute(sql`update stores set status = 'closed' where id = ${await storeIdOf(t, closedSeller)}`);
   externalId = await insertCatalogueProduct(t.ctx.db, {
     name: 'Google Pixel 8',
@@ -129,13 +135,13 @@ describe('GET /api/products relevance', () => {
 });
 
 describe('GET /api/products filters and facets', () => {
-  it('filters by price range in rupees, with 5,000-rupee price buckets', async () => {
-    const result = await search('category=laptop&minPrice=100000&maxPrice=260000');
+  it('filters by price range in paisa, with 5,000-rupee price buckets', async () => {
+    const result = await search('category=laptop&minPrice=10000000&maxPrice=26000000');
     expect(names(result).sort()).toEqual(['Dell Inspiron 15 3520', 'Dell XPS 13 9340']);
     // The XPS is listed at Rs 250,000, but another store sells it for Rs 240,000: it counts at its lowest price.
     expect(result.facets.price).toEqual([
-      { min: 120000, max: 125000, count: 1 },
-      { min: 240000, max: 245000, count: 1 },
+      { min: 120_000_00, max: 125_000_00, count: 1 },
+      { min: 240_000_00, max: 245_000_00, count: 1 },
     ]);
   });
 
@@ -172,6 +178,10 @@ describe('GET /api/products filters and facets', () => {
     expect(res.statusCode).toBe(400);
     const page = await t.app.inject({ method: 'GET', url: '/api/products?page=0' });
     expect(page.statusCode).toBe(400);
+    // Rupees with decimals are not paisa.
+    const rupees = await t.app.inject({ method: 'GET', url: '/api/products?maxPrice=1149.99' });
+    expect(rupees.statusCode).toBe(400);
+    expect(rupees.json().error.message).toBe(wholePaisaMessage);
   });
 
   it('shows an edited listing in search at once (the cache is invalidated)', async () => {
@@ -180,12 +190,12 @@ describe('GET /api/products filters and facets', () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/seller/products/${inspiron.listingId}`,
-      payload: productBody({ name: 'Dell Inspiron 15 3520', price: 110000, ram: 8, stock: 'instock' }),
+      payload: productBody({ name: 'Dell Inspiron 15 3520', price: 110_000_00, ram: 8, stock: 'instock' }),
       headers: { cookie: seller.cookie },
     });
     expect(res.statusCode).toBe(200);
     expect((await search('q=inspiron')).items[0]).toMatchObject({ price: 11_000_000, lowestPrice: 11_000_000 });
-    expect(names(await search('category=laptop&maxPrice=114999.99'))).toContain('Dell Inspiron 15 3520');
+    expect(names(await search('category=laptop&maxPrice=11499999'))).toContain('Dell Inspiron 15 3520');
   });
 });
 
@@ -241,12 +251,21 @@ describe('GET /api/products on catalogue products', () => {
   });
 
   it('hides a product whose only listing is in a closed store, and shows it when another store lists it', async () => {
-    const gone = await listProduct(t, closedSeller, { name: 'Asus Zenbook Closed 14', brand: 'Asus', price: 200000 });
+    const gone = await listProduct(t, closedSeller, {
+      name: 'Asus Zenbook Closed 14',
+      brand: 'Asus',
+      price: 200_000_00,
+    });
     invalidateCatalogCache();
     expect((await search('q=zenbook')).total).toBe(0);
     expect((await search('brand=asus')).total).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${gone.id}` })).statusCode).toBe(404);
-    const other = await listProduct(t, rival, { productId: gone.id, name: 'Zenbook 14', brand: 'Asus', price: 210000 });
+    const other = await listProduct(t, rival, {
+      productId: gone.id,
+      name: 'Zenbook 14',
+      brand: 'Asus',
+      price: 210_000_00,
+    });
     invalidateCatalogCache();
     const result = await search('q=zenbook');
     expect(result.items).toMatchObject([
@@ -265,7 +284,7 @@ describe('GET /api/products on catalogue products', () => {
       name: 'Realme Sale Test 11',
       brand: 'Realme',
       category: 'mobile',
-      price: 60000,
+      price: 60_000_00,
       stock: 'outofstock',
     });
     const dear = await listProduct(t, rival, {
@@ -273,7 +292,7 @@ describe('GET /api/products on catalogue products', () => {
       name: 'Realme Sale Test 11',
       brand: 'Realme',
       category: 'mobile',
-      price: 80000,
+      price: 80_000_00,
     });
     const [sale] = await queryRows<{ id: number }>(
       t.ctx.db,

@@ -1,13 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PRICE_FILTER_STEP, rupeesToPaisa } from '@pricehub/shared/rules/money';
+import { PRICE_FILTER_STEP } from '@pricehub/shared/rules/money';
 import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { brandSpellings } from './brands';
-import { cached } from './cache';
+import { cached } from '../../cache/catalogue-cache';
 import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
-
-const STEP_RUPEES = PRICE_FILTER_STEP / 100;
 
 /**
  * GET /api/products as the JSON text to send, cached per distinct query (see cache.ts for how changes show). The
@@ -53,8 +51,8 @@ function scopeOf(query: ProductQuery, analysed: AnalysedQuery, brands: Map<strin
     brands: brandKey === undefined ? undefined : (brands.get(brandKey) ?? [query.brand ?? brandKey]),
     ram: query.ram,
     storage: analysed.storage,
-    minPaisa: query.minPrice === undefined ? undefined : rupeesToPaisa(query.minPrice),
-    maxPaisa: query.maxPrice === undefined ? undefined : rupeesToPaisa(query.maxPrice),
+    minPaisa: query.minPrice,
+    maxPaisa: query.maxPrice,
     store: query.store,
     text: analysed.text,
   };
@@ -151,7 +149,7 @@ function rollUp(rows: FacetRow[]): SearchResult['facets'] & { total: number } {
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => a.value - b.value),
     price: tally((r) => r.k)
-      .map(([k, count]) => ({ min: k * STEP_RUPEES, max: (k + 1) * STEP_RUPEES, count }))
+      .map(([k, count]) => ({ min: k * PRICE_FILTER_STEP, max: (k + 1) * PRICE_FILTER_STEP, count }))
       .sort((a, b) => a.min - b.min),
   };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
+import { formatRs } from '@pricehub/shared/rules/money';
+import { wholePaisaMessage } from '@pricehub/shared/schemas/money';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
 import { queryRows } from '../../db/client';
@@ -43,8 +45,47 @@ async function listNew(seller = owner, over: Record<string, unknown> = {}): Prom
 }
 
 describe('POST /api/seller/products', () => {
+  it('takes the price in paisa: 129900 is a product listed at Rs 1,299', async () => {
+    const res = await send(
+      'POST',
+      '/api/seller/products',
+      owner.cookie,
+      productBody({ name: 'Nokia C32', price: 129_900 }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { listing, product } = res.json();
+    expect(listing.price).toBe(129_900);
+    expect(formatRs(product.lowestPrice)).toBe('Rs 1,299');
+    const shown = (await send('GET', `/api/products/${product.id}`)).json();
+    expect(formatRs(shown.price)).toBe('Rs 1,299');
+  });
+
+  it.each([
+    ['a fraction of a paisa', 129_900.5],
+    ['rupees with decimals', 1299.99],
+  ])('refuses %s with a 400 naming the unit', async (_, price) => {
+    const res = await send('POST', '/api/seller/products', owner.cookie, productBody({ name: 'Nokia C33', price }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ message: wholePaisaMessage, fields: { price: wholePaisaMessage } });
+  });
+
+  it('documents every amount it takes as paisa in OpenAPI', async () => {
+    const { paths } = (await send('GET', '/api/docs/json')).json();
+    const bodyOf = (op: { requestBody: { content: Record<string, { schema: { properties: object } }> } }) =>
+      op.requestBody.content['application/json']!.schema.properties;
+    const paisa = expect.objectContaining({ type: 'integer', description: expect.stringContaining('in paisa') });
+    expect(bodyOf(paths['/api/seller/products'].post)).toMatchObject({ price: paisa });
+    expect(bodyOf(paths['/api/seller/products/{id}'].put)).toMatchObject({ price: paisa });
+    expect(bodyOf(paths['/api/price-alerts'].post)).toMatchObject({ targetPrice: expect.anything() });
+    const filters = paths['/api/products'].get.parameters.filter((p: { name: string }) => p.name.endsWith('Price'));
+    expect(filters).toEqual([
+      expect.objectContaining({ name: 'minPrice', description: expect.stringContaining('in paisa') }),
+      expect.objectContaining({ name: 'maxPrice', description: expect.stringContaining('in paisa') }),
+    ]);
+  });
+
   it('stores the price in paisa, answers the listing and its catalogue product, and lists it for its seller only', async () => {
-    const res = await send('POST', '/api/seller/products', owner.cookie, productBody({ price: '129999.50' }));
+    const res = await send('POST', '/api/seller/products', owner.cookie, productBody({ price: 12_999_950 }));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -151,8 +192,8 @@ describe('PUT and DELETE /api/seller/products/:listingId', () => {
         productBody({ name: listing.name, stock: 'instock', ...over }),
       );
     expect((await edit({ description: 'Now with a longer description' })).statusCode).toBe(200);
-    expect((await edit({ price: 240000 })).statusCode).toBe(200);
-    expect((await edit({ price: 240000, quantity: 0 })).statusCode).toBe(200);
+    expect((await edit({ price: 240_000_00 })).statusCode).toBe(200);
+    expect((await edit({ price: 240_000_00, quantity: 0 })).statusCode).toBe(200);
     expect(await pricesOf(listing.id)).toEqual([
       [250_000_00, true],
       [240_000_00, true],

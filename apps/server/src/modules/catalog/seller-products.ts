@@ -1,12 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
-import { rupeesToPaisa } from '@pricehub/shared/rules/money';
 import type {
   CatalogueCandidate,
   CatalogueMatchQuery,
   Product,
-  ProductInput,
-  ProductUpdate,
+  ProductBody,
+  ProductUpdateBody,
 } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
@@ -22,7 +21,7 @@ import {
 } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
 import { releaseUploads, uploadNamesIn } from '../media/references';
-import { invalidateCatalogCache } from './cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { loadListings, loadProducts } from './repository';
 import { addSearchTerms } from './search-terms';
 
@@ -53,7 +52,7 @@ const stockFor = (quantity: number, requested?: 'instock' | 'outofstock') =>
 const thumbnailFor = (image: string) =>
   /^\/uploads\/[a-z0-9-]+\.webp$/.test(image) ? image.replace(/\.webp$/, '-thumb.webp') : image;
 
-function listingValues(input: ProductInput | ProductUpdate) {
+function listingValues(input: ProductBody | ProductUpdateBody) {
   const quantity = input.quantity;
   return {
     name: input.name,
@@ -62,7 +61,7 @@ function listingValues(input: ProductInput | ProductUpdate) {
     description: input.description,
     ramGb: input.ram,
     storageGb: input.storage,
-    price: rupeesToPaisa(input.price),
+    price: input.price,
     quantity,
     stock: stockFor(quantity, input.stock),
     image: input.image,
@@ -157,11 +156,7 @@ export async function listSellerListings(ctx: AppContext, storeId: number): Prom
   );
 }
 
-export async function createListing(
-  ctx: AppContext,
-  storeId: number,
-  input: ProductInput,
-): Promise<ListingWithProduct> {
+export async function createListing(ctx: AppContext, storeId: number, input: ProductBody): Promise<ListingWithProduct> {
   const values = listingValues(input);
   const listingId = await ctx.db.transaction(async (tx) => {
     // Drawn first, so that a product made for this listing can share its id (and its URL).
@@ -225,7 +220,7 @@ export async function updateListing(
   ctx: AppContext,
   storeId: number,
   listingId: number,
-  input: ProductUpdate,
+  input: ProductUpdateBody,
 ): Promise<ListingWithProduct> {
   const values = listingValues(input);
   const before = await ctx.db.transaction(async (tx) => {

@@ -25,14 +25,14 @@ const product = await listProduct(t, seller, {
   brand: 'Apple',
   category: 'mobile',
   description: 'A phone </script><script>alert(1)</script>',
-  price: 350000,
+  price: 350_000_00,
 });
 // The same product at another of our sellers and two other stores (one no longer has it); the rival's second
 // listing of it comes from a product merged into it: 4 available offers at 3 stores.
-const rivalListing = await listProduct(t, rival, { productId: product.id, name: 'iPhone 15 Pro', price: 360000 });
+const rivalListing = await listProduct(t, rival, { productId: product.id, name: 'iPhone 15 Pro', price: 360_000_00 });
 await addOffer(t, product.id, 'Daraz', 340000_00);
 await addOffer(t, product.id, 'Gone Mart', 300000_00, { available: false });
-const merged = await listProduct(t, rival, { name: 'Apple iPhone 15 Pro (merged)', brand: 'Apple', price: 355000 });
+const merged = await listProduct(t, rival, { name: 'Apple iPhone 15 Pro (merged)', brand: 'Apple', price: 355_000_00 });
 await t.ctx.db.execute(sql`select merge_products(${product.id}, ${merged.id})`);
 const [store] = await queryRows<{ slug: string }>(
   t.ctx.db,
@@ -78,6 +78,11 @@ describe('server-rendered SEO', () => {
     const res = await web.inject({ method: 'GET', url: `/viewstore/${store!.slug}` });
     expect(res.body).toContain('<title>Seo Store: 1 products | PriceHub</title>');
     expect(res.body).toContain('"@type":"Store"');
+    expect(res.body).toContain(`<link rel="canonical" href="http://shop.example/viewstore/${store!.slug}"`);
+    // Each page of the pager is a page of its own for search engines.
+    const second = await web.inject({ method: 'GET', url: `/viewstore/${store!.slug}?page=2` });
+    expect(second.body).toContain('<title>Seo Store: 1 products, page 2 | PriceHub</title>');
+    expect(second.body).toContain(`<link rel="canonical" href="http://shop.example/viewstore/${store!.slug}?page=2"`);
     const missing = await web.inject({ method: 'GET', url: '/result/productHub/99999' });
     expect(missing.statusCode).toBe(200);
     expect(missing.body).toContain('<title>PriceHub</title>');

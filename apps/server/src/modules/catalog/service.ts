@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
 import { ratingText } from '@pricehub/shared/rules/rating';
-import type { HomePayload, Product, ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
+import type { HomePayload, Product, ProductDetail, StorePage, StorePageQuery } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -9,7 +9,7 @@ import { storeRating } from '../reviews/store-rating';
 import { listActiveSales } from '../sales/pricing';
 import { summarize } from '../sentiment/service';
 import { brandCounts } from './brands';
-import { cached } from './cache';
+import { cached } from '../../cache/catalogue-cache';
 import { loadProducts, visibleProduct } from './repository';
 
 const RECOMMENDATIONS = 7;
@@ -173,7 +173,12 @@ export function homePayload(ctx: AppContext): Promise<HomePayload> {
   });
 }
 
-export async function storePage(ctx: AppContext, slug: string): Promise<StorePage> {
+/** A store's page: one page of the catalogue products it lists, newest listing first, each once. */
+export async function storePage(
+  ctx: AppContext,
+  slug: string,
+  { page, pageSize }: StorePageQuery = { page: 1, pageSize: 500 },
+): Promise<StorePage> {
   const [store] = await queryRows<{
     id: number;
     slug: string;
@@ -183,15 +188,21 @@ export async function storePage(ctx: AppContext, slug: string): Promise<StorePag
     created_at: Date | string;
   }>(ctx.db, sql`select id, slug, name, status, description, created_at from stores where slug = ${slug}`);
   if (!store) throw notFound('Store not found');
-  const ids =
-    store.status === 'open'
-      ? await queryRows<{ id: number }>(
-          ctx.db,
-          // The catalogue products the store lists, newest listing first, each once.
-          sql`select l.product_id as id from listings l where l.store_id = ${store.id}
-              group by l.product_id order by max(l.created_at) desc, l.product_id desc limit 500`,
-        )
-      : [];
+  const open = store.status === 'open';
+  const ids = open
+    ? await queryRows<{ id: number }>(
+        ctx.db,
+        sql`select l.product_id as id from listings l where l.store_id = ${store.id}
+            group by l.product_id order by max(l.created_at) desc, l.product_id desc
+            limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      )
+    : [];
+  const [counted] = open
+    ? await queryRows<{ total: number }>(
+        ctx.db,
+        sql`select count(distinct l.product_id)::int as total from listings l where l.store_id = ${store.id}`,
+      )
+    : [];
   return {
     store: {
       slug: store.slug,
@@ -208,6 +219,9 @@ export async function storePage(ctx: AppContext, slug: string): Promise<StorePag
       ctx.now(),
       { storeId: store.id },
     ),
+    total: counted?.total ?? 0,
+    page,
+    pageSize,
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { brandSpellings } from './brands';
-import { cached } from './cache';
+import { cached } from '../../cache/catalogue-cache';
 import { resolveWords, splitWords } from './query-words';
 import { visibleProduct } from './repository';
 

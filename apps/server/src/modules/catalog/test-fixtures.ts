@@ -5,7 +5,7 @@ import type { TestApp } from '../../testing/test-app';
 import type { TestSeller } from '../../testing/factories';
 import { queryRows } from '../../db/client';
 
-/** A valid seller product body (price in rupees, as the form sends it). */
+/** A valid seller product body, as the web's API function sends it: `price` in paisa (Rs 250,000). */
 export const productBody = (over: Record<string, unknown> = {}) => ({
   name: 'Dell XPS 13 9340',
   brand: 'Dell',
@@ -13,7 +13,7 @@ export const productBody = (over: Record<string, unknown> = {}) => ({
   description: 'A reliable device for work and play',
   ram: 16,
   storage: 512,
-  price: 250000,
+  price: 250_000_00,
   quantity: 5,
   image: '/uploads/demo/laptop.svg',
   ...over,
@@ -36,8 +36,8 @@ export async function addProduct(t: TestApp, seller: TestSeller, over: Record<st
 }
 
 /**
- * A listing written straight to the database (testing/catalogue.ts), with the seller-form units of productBody:
- * `price` in rupees, `ram`/`storage` in GB. Without `productId` it gets a catalogue product of its own (same id).
+ * A listing written straight to the database (testing/catalogue.ts), in the units of productBody: `price` in paisa,
+ * `ram`/`storage` in GB. Without `productId` it gets a catalogue product of its own (same id).
  */
 export async function listProduct(
   t: TestApp,
@@ -66,7 +66,7 @@ export async function listProduct(
     description: body.description,
     ramGb: body.ram,
     storageGb: body.storage,
-    price: Math.round(body.price * 100),
+    price: body.price,
     quantity: body.quantity,
     stock: over.stock,
     image: body.image,

@@ -7,6 +7,7 @@ import {
   type SortIntent,
 } from '@pricehub/shared/rules/query-intent';
 import type { Category } from '@pricehub/shared/schemas/product';
+import type { PricedFilters } from '../catalog/queries';
 
 /** Budgets, memory sizes and order words are read by the same rules as the search box (shared query-intent). */
 export { parseAmount } from '@pricehub/shared/rules/query-intent';
@@ -18,21 +19,8 @@ export { parseAmount } from '@pricehub/shared/rules/query-intent';
 export type Intent = 'greeting' | 'help' | 'offTopic' | 'search' | 'compare';
 export type SortOrder = SortIntent;
 
-export interface ProductFilters {
-  category?: Category;
-  brand?: string;
-  /** Paisa. */
-  minPrice?: number;
-  /** Paisa. */
-  maxPrice?: number;
-  /** At least this much RAM, in GB. */
-  ram?: number;
-  /** At least this much storage, in GB. */
-  storage?: number;
-  sort: SortOrder;
-  /** Words left once the filters are taken out (model names such as "galaxy s24"). */
-  keywords: string[];
-}
+/** What a question asks the catalogue for (catalog/queries.ts searches by it). */
+export type ProductFilters = PricedFilters;
 
 export interface ParsedQuestion extends ProductFilters {
   intent: Intent;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@pricehub/shared/messages';
 import { chatRequest, type ChatStreamEvent } from '@pricehub/shared/schemas/chat';
+import { rawAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { enforceChatLimit } from './chat-limit';
 import { chatReply } from './service';
@@ -18,7 +19,19 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
    */
   app.post(
     '/chat',
-    { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['chat'], body: chatRequest } },
+    {
+      config: { access: 'public', keepsCatalogue: true },
+      schema: {
+        tags: ['chat'],
+        body: chatRequest,
+        response: {
+          200: rawAnswer(
+            'text/event-stream',
+            'Server-sent events: `delta` {text} as the reply is written, then `done`, or `error` {message}',
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       await enforceChatLimit(ctx, request, reply);
       const abort = new AbortController();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { savedItemInput, savedItemParams, savedMessages } from '@pricehub/shared/schemas/saved';
+import { compareList, savedItemInput, savedItemParams, savedMessages } from '@pricehub/shared/schemas/saved';
+import { messageAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { loginFirst } from '../wishlist/customer-guard';
@@ -10,13 +11,19 @@ export const compareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // Nothing here changes what shoppers read from the shared answers and pages (http/answer-cache.ts).
   const options = { access: 'customer', keepsCatalogue: true } as const;
 
-  app.get('/compare', { config: options, schema: { tags: ['compare'] } }, async (request) => ({
-    items: await compare.listCompare(ctx, currentUser(request).id),
-  }));
+  app.get(
+    '/compare',
+    { config: options, schema: { tags: ['compare'], response: { 200: compareList } } },
+    async (request) => ({ items: await compare.listCompare(ctx, currentUser(request).id) }),
+  );
 
   app.post(
     '/compare',
-    { config: options, schema: { tags: ['compare'], body: savedItemInput } },
+    // 201 when the item is new to the list, 200 when it was there already.
+    {
+      config: options,
+      schema: { tags: ['compare'], body: savedItemInput, response: { 200: messageAnswer, 201: messageAnswer } },
+    },
     async (request, reply) => {
       const created = await compare.addToCompare(ctx, currentUser(request).id, request.body);
       return reply.status(created ? 201 : 200).send({ message: savedMessages.compareAdded });
@@ -25,7 +32,7 @@ export const compareRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.delete(
     '/compare/:id',
-    { config: options, schema: { tags: ['compare'], params: savedItemParams } },
+    { config: options, schema: { tags: ['compare'], params: savedItemParams, response: { 200: messageAnswer } } },
     async (request) => {
       await compare.removeFromCompare(ctx, currentUser(request).id, request.params.id);
       return { message: savedMessages.compareRemoved };

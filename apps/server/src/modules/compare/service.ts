@@ -1,7 +1,7 @@
 import { COMPARE_LIMIT, savedMessages, type CompareItem, type SavedItemInput } from '@pricehub/shared/schemas/saved';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { countSaved, deleteSaved, findSaved, insertSaved, listSaved, lockCustomer } from '../wishlist/saved-items';
+import { countSaved, deleteSaved, findSaved, insertSaved, listSaved, lockCustomer } from '../wishlist/repository';
 import { ensureTargetExists, savedTarget } from '../wishlist/service';
 
 export function listCompare(ctx: AppContext, customerId: number): Promise<CompareItem[]> {

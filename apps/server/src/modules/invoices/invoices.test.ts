@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceMessages } from '@pricehub/shared/schemas/invoice';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
-import { ADDRESS, addListing, caller, createSellerWithStore } from '../checkout/testing';
+import { ADDRESS, addListing, caller, createSellerWithStore } from '../../testing/shop';
 import { winAnsi } from './render';
 
 const t = await buildTestApp();

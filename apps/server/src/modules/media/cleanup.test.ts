@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADDRESS } from '../checkout/testing';
+import { ADDRESS } from '../../testing/shop';
 import { addProduct, productBody } from '../catalog/test-fixtures';
 import { moduleJobs } from '../registry';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller, type TestSeller } from '../../testing/factories';
-import { uploadsDirOf } from './images';
+import { uploadsDirOf } from '../../adapters/storage/open-storage';
 import { sweepUploads, UPLOAD_GRACE_MS } from './sweep';
+import { makePng, uploadPhoto } from './testing';
 
 const dataDir = join(tmpdir(), `pricehub-upload-cleanup-${process.pid}`);
 const t = await buildTestApp({ dataDir });
@@ -18,28 +18,12 @@ const seller = await createSeller(t);
 const other = await createSeller(t);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc6633' } })
-  .png()
-  .toBuffer();
+const png = await makePng(64, 48);
 
 /** Uploads a photo through the real route; `files` are its two files on disk. */
 async function upload(as: TestSeller = seller) {
-  const boundary = '----cleanup-boundary';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    headers: { cookie: as.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(res.statusCode).toBe(201);
-  const { url, thumbnailUrl } = res.json() as { url: string; thumbnailUrl: string };
-  const files = [url, thumbnailUrl].map((u) => join(dataDir, u));
+  const { url, keys } = await uploadPhoto(t, as.cookie, png);
+  const files = keys.map((key) => join(dir, key));
   return { url, files, exists: () => files.map((f) => existsSync(f)) };
 }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import type { FileStorage } from '../../adapters/storage/file-storage';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -17,30 +16,40 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-/** Where uploads live: DATA_DIR/uploads, served at /uploads/ (demo images sit in its `demo/` folder). */
-export const uploadsDirOf = (dataDir: string) => join(dataDir, 'uploads');
-
 /** The name of one upload (`<time>-<random>`), stored as `<name>.webp` with `<name>-thumb.webp` beside it. */
 export const newUploadName = () => `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}`;
 
 export const LARGE_WIDTH = 1200;
 export const THUMB_WIDTH = 400;
 
+/** An upload at its two sizes, as WebP. */
+export interface EncodedImage {
+  large: Buffer;
+  thumb: Buffer;
+}
+
 /**
- * Re-encodes to WebP at two sizes under `<uploadsDir>/`. Re-encoding drops metadata (EXIF location) and anything
- * smuggled after the image data. Throws when the bytes do not decode.
+ * Re-encodes to WebP at two sizes. Re-encoding drops metadata (EXIF location) and anything smuggled after the image
+ * data. Throws when the bytes do not decode.
  */
-export async function storeImage(uploadsDir: string, bytes: Buffer): Promise<{ url: string; thumbnailUrl: string }> {
-  const name = newUploadName();
+export async function encodeImage(bytes: Buffer): Promise<EncodedImage> {
   const source = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
   const [large, thumb] = await Promise.all([
     source.clone().resize({ width: LARGE_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
     source.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
   ]);
-  await mkdir(uploadsDir, { recursive: true });
+  return { large, thumb };
+}
+
+/** Stores both sizes under a new name; the answer is what POST /api/uploads returns. */
+export async function storeImage(
+  storage: FileStorage,
+  { large, thumb }: EncodedImage,
+): Promise<{ url: string; thumbnailUrl: string }> {
+  const name = newUploadName();
   await Promise.all([
-    writeFile(join(uploadsDir, `${name}.webp`), large),
-    writeFile(join(uploadsDir, `${name}-thumb.webp`), thumb),
+    storage.put(`${name}.webp`, large, 'image/webp'),
+    storage.put(`${name}-thumb.webp`, thumb, 'image/webp'),
   ]);
   return { url: `/uploads/${name}.webp`, thumbnailUrl: `/uploads/${name}-thumb.webp` };
 }

@@ -1,10 +1,8 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { getTableColumns, getTableName, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import type { FileStorage } from '../../adapters/storage/file-storage';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { blogs, listings, offers, orderLines, products } from '../../db/schema';
-import { uploadsDirOf } from './images';
 
 /**
  * Every column that may hold the URL of an upload, or text showing one (a post's markdown). A file none of them
@@ -110,12 +108,10 @@ export async function allMentionedKeys(db: Db): Promise<Set<string>> {
 }
 
 /** Removes both files of an upload; a file already gone is fine. */
-export async function removeUpload(uploadsDir: string, name: string): Promise<void> {
+export async function removeUpload(storage: FileStorage, name: string): Promise<void> {
   for (const file of [`${name}.webp`, `${name}-thumb.webp`]) {
     if (!UPLOAD_FILE.test(file)) throw new Error(`not an upload: ${file}`);
-    await unlink(join(uploadsDir, file)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    await storage.delete(file);
   }
 }
 
@@ -129,8 +125,7 @@ export async function releaseUploads(ctx: AppContext, names: string[]): Promise<
   try {
     const kept = await stillMentioned(ctx.db, ours.map(uploadKey));
     const gone = ours.filter((n) => !kept.has(uploadKey(n)));
-    const dir = uploadsDirOf(ctx.config.dataDir);
-    for (const name of gone) await removeUpload(dir, name);
+    for (const name of gone) await removeUpload(ctx.storage, name);
     return gone;
   } catch {
     return [];

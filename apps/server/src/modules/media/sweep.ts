@@ -1,7 +1,4 @@
-import { lstat, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AppContext } from '../../context';
-import { uploadsDirOf } from './images';
 import { allMentionedKeys, removeUpload, UPLOAD_FILE, uploadKey } from './references';
 
 /**
@@ -12,25 +9,19 @@ export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
 
 /**
  * Deletes the uploads that no row mentions and whose files are all older than the grace period. Only files the
- * upload route names (`<name>.webp`, `<name>-thumb.webp`) directly in the uploads folder are considered: never a
- * folder (the demo images), a link or another file. Returns the names deleted.
+ * upload route names (`<name>.webp`, `<name>-thumb.webp`) at the top of the storage are considered: never a folder
+ * (the demo images), a link or another file. Returns the names deleted.
  */
 export async function sweepUploads(
   ctx: AppContext,
   { graceMs = UPLOAD_GRACE_MS, now = Date.now() }: { graceMs?: number; now?: number } = {},
 ): Promise<string[]> {
-  const dir = uploadsDirOf(ctx.config.dataDir);
-  const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
   // An upload is old when every one of its files is: a fresh thumbnail keeps its large image too.
   const old = new Map<string, boolean>();
-  for (const entry of entries) {
-    const match = UPLOAD_FILE.exec(entry.name);
-    if (!match || !entry.isFile()) continue;
-    const stats = await lstat(join(dir, entry.name)).catch(() => null);
-    const isOld = stats !== null && stats.isFile() && stats.mtimeMs < now - graceMs;
+  for await (const file of ctx.storage.list()) {
+    const match = UPLOAD_FILE.exec(file.key);
+    if (!match) continue;
+    const isOld = file.modifiedAt.getTime() < now - graceMs;
     old.set(match[1]!, (old.get(match[1]!) ?? true) && isOld);
   }
   const candidates = [...old].filter(([, isOld]) => isOld).map(([name]) => name);
@@ -38,6 +29,6 @@ export async function sweepUploads(
   // Read after the files were listed: a row written meanwhile is seen, so its file stays.
   const mentioned = await allMentionedKeys(ctx.db);
   const gone = candidates.filter((name) => !mentioned.has(uploadKey(name)));
-  for (const name of gone) await removeUpload(dir, name);
+  for (const name of gone) await removeUpload(ctx.storage, name);
   return gone;
 }

@@ -3,20 +3,13 @@ import { tooManyRequests } from '../../http/rate-limit';
 import { buildTestApp } from '../../testing/test-app';
 import { createSeller } from '../../testing/factories';
 import { UPLOAD_LIMIT } from './routes';
+import { sendUpload } from './testing';
 
 const t = await buildTestApp({ dataDir: `/tmp/pricehub-upload-limit-test-${process.pid}` });
 
 // A request that is counted and then refused as not an image: the limit is taken before any decoding.
-const upload = (cookie: string, remoteAddress: string) => {
-  const boundary = '----pricehub-limit-boundary';
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    remoteAddress,
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nnot an image\r\n--${boundary}--\r\n`,
-  });
-};
+const upload = (cookie: string, remoteAddress: string) =>
+  sendUpload(t, 'not an image', { cookie, remoteAddress, filename: 'a.jpg' });
 
 describe('the upload limit', () => {
   it('takes 100 uploads an hour per seller, whatever the address, then answers 429', async () => {

@@ -5,38 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, uploadMessages } from '@pricehub/shared/schemas/product';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
+import { makePng, sendUpload } from './testing';
 
 const t = await buildTestApp({ dataDir: `/tmp/pricehub-media-test-${process.pid}` });
 const seller = await createSeller(t);
 const shopper = await createCustomer(t);
 
-function multipart(filename: string, bytes: Buffer, field = 'file') {
-  const boundary = '----pricehub-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const upload = (body: ReturnType<typeof multipart>, cookie?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    payload: body.payload,
-    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
-  });
-
-const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3366cc' } })
-  .png()
-  .toBuffer();
+const png = await makePng(1600, 900);
 
 describe('POST /api/uploads', () => {
   it('re-encodes a PNG to a 1200px WebP and a 400px thumbnail, served with long cache headers', async () => {
-    const res = await upload(multipart('photo.png', png), seller.cookie);
+    const res = await sendUpload(t, png, { cookie: seller.cookie });
     expect(res.statusCode).toBe(201);
     const { url, thumbnailUrl } = res.json();
     expect(url).toMatch(/^\/uploads\/[a-z0-9-]+\.webp$/);
@@ -49,26 +28,29 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses a text file renamed to .jpg with 400 and stores nothing', async () => {
-    const res = await upload(multipart('evil.jpg', Buffer.from('just some text, not an image at all')), seller.cookie);
+    const res = await sendUpload(t, 'just some text, not an image at all', {
+      cookie: seller.cookie,
+      filename: 'evil.jpg',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(uploadMessages.badType);
   });
 
   it('refuses a file over 5 MB with 413', async () => {
     const big = Buffer.concat([png, Buffer.alloc(UPLOAD_MAX_BYTES + 1024)]);
-    const res = await upload(multipart('huge.png', big), seller.cookie);
+    const res = await sendUpload(t, big, { cookie: seller.cookie, filename: 'huge.png' });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(uploadMessages.tooLarge);
   });
 
   it('refuses a request without the file field', async () => {
-    const res = await upload(multipart('photo.png', png, 'picture'), seller.cookie);
+    const res = await sendUpload(t, png, { cookie: seller.cookie, field: 'picture' });
     expect(res.statusCode).toBe(400);
   });
 
   it('is for signed-in sellers only', async () => {
-    expect((await upload(multipart('photo.png', png))).statusCode).toBe(401);
-    expect((await upload(multipart('photo.png', png), shopper.cookie)).statusCode).toBe(403);
+    expect((await sendUpload(t, png)).statusCode).toBe(401);
+    expect((await sendUpload(t, png, { cookie: shopper.cookie })).statusCode).toBe(403);
   });
 
   it('serves demo SVGs with a locked-down content security policy', async () => {

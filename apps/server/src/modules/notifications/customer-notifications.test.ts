@@ -7,7 +7,7 @@ import {
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, TEST_PASSWORD, type TestUser } from '../../testing/factories';
 import { customerNotifications } from '../../db/schema';
-import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../checkout/testing';
+import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../../testing/shop';
 
 const t = await buildTestApp();
 const call = caller(t);

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customerNotificationsQuery, markNotificationsReadInput } from '@pricehub/shared/schemas/customer-notification';
+import {
+  customerNotificationPage,
+  customerNotificationsQuery,
+  markNotificationsReadInput,
+  notificationsMarkedRead,
+} from '@pricehub/shared/schemas/customer-notification';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { listCustomerNotifications, markCustomerNotificationsRead } from './customer-service';
@@ -13,11 +18,15 @@ export const customerNotificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContex
   const config = { access: 'customer', keepsCatalogue: true } as const;
   const tags = ['notifications'];
 
-  app.get('/notifications', { config, schema: { tags, querystring: customerNotificationsQuery } }, async (request) =>
-    listCustomerNotifications(ctx, currentUser(request).id, request.query),
+  app.get(
+    '/notifications',
+    { config, schema: { tags, querystring: customerNotificationsQuery, response: { 200: customerNotificationPage } } },
+    async (request) => listCustomerNotifications(ctx, currentUser(request).id, request.query),
   );
 
-  app.post('/notifications/read', { config, schema: { tags, body: markNotificationsReadInput } }, async (request) =>
-    markCustomerNotificationsRead(ctx, currentUser(request).id, request.body.ids),
+  app.post(
+    '/notifications/read',
+    { config, schema: { tags, body: markNotificationsReadInput, response: { 200: notificationsMarkedRead } } },
+    async (request) => markCustomerNotificationsRead(ctx, currentUser(request).id, request.body.ids),
   );
 };

@@ -1,22 +1,10 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 
 /** The channel a writer of seller notifications signals on; the payload is the store id. */
 export const SELLER_NOTIFICATIONS_CHANNEL = 'seller_notifications';
-
-/**
- * Tells every server process that these stores have new notifications. Call inside the transaction that wrote
- * them: PostgreSQL (and PGlite) deliver a NOTIFY on commit, and drop it on rollback.
- */
-export async function notifyStores(tx: Db, storeIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(storeIds)];
-  if (ids.length === 0) return;
-  await tx.execute(
-    sql`select pg_notify(${SELLER_NOTIFICATIONS_CHANNEL}, s::text) from unnest(${`{${ids.join(',')}}`}::int[]) as s`,
-  );
-}
 
 /** The listener of each open database (one per server process): tests and the bench look at its registry. */
 export const listeners = new WeakMap<Database, StoreListener>();

@@ -5,7 +5,7 @@ import { messages } from '@pricehub/shared/messages';
 import { notificationMessages } from '@pricehub/shared/schemas/notification';
 import { createCustomer } from '../../testing/factories';
 import { notifications } from '../../db/schema';
-import { ADDRESS, addProduct, caller, createSellerWithStore } from '../checkout/testing';
+import { ADDRESS, addProduct, caller, createSellerWithStore } from '../../testing/shop';
 import { listeners, StoreListener } from './listener';
 import { addStoreNotice } from './store-notice';
 

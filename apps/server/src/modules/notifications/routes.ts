@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notificationIdParams } from '@pricehub/shared/schemas/notification';
+import { notificationIdParams, notificationList } from '@pricehub/shared/schemas/notification';
+import { messageAnswer, rawAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { currentStoreId } from '../../http/access';
 import { customerNotificationsRoutes } from './customer-routes';
@@ -26,19 +27,33 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.addHook('onClose', async () => listener.close());
   listeners.set(ctx.database, listener);
 
-  app.get('/seller/notifications', { config, schema: { tags } }, async (request) => ({
-    notifications: await listNotifications(ctx, currentStoreId(request)),
-  }));
-
-  app.delete('/seller/notifications/:id', { config, schema: { tags, params: notificationIdParams } }, async (request) =>
-    deleteNotification(ctx, currentStoreId(request), request.params.id),
+  app.get(
+    '/seller/notifications',
+    { config, schema: { tags, response: { 200: notificationList } } },
+    async (request) => ({
+      notifications: await listNotifications(ctx, currentStoreId(request)),
+    }),
   );
 
-  app.get('/seller/notifications/stream', { config, schema: { tags, hide: true } }, async (request, reply) => {
-    const close = await openNotificationStream(ctx, listener, request, reply, currentStoreId(request), {
-      heartbeatMs: 25_000,
-    });
-    open.add(close);
-    reply.raw.on('close', () => open.delete(close));
-  });
+  app.delete(
+    '/seller/notifications/:id',
+    { config, schema: { tags, params: notificationIdParams, response: { 200: messageAnswer } } },
+    async (request) => deleteNotification(ctx, currentStoreId(request), request.params.id),
+  );
+
+  const stream = rawAnswer(
+    'text/event-stream',
+    'Server-sent events: `ready` {lastId}, then a `notification` for each new one',
+  );
+  app.get(
+    '/seller/notifications/stream',
+    { config, schema: { tags, response: { 200: stream } } },
+    async (request, reply) => {
+      const close = await openNotificationStream(ctx, listener, request, reply, currentStoreId(request), {
+        heartbeatMs: 25_000,
+      });
+      open.add(close);
+      reply.raw.on('close', () => open.delete(close));
+    },
+  );
 };

@@ -1,6 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema';
-import { notifyStores } from './listener';
+import { SELLER_NOTIFICATIONS_CHANNEL } from './listener';
 
 export interface StoreNotice {
   storeId: number;
@@ -15,11 +15,24 @@ export interface StoreNotice {
 }
 
 /**
- * One notification for a seller about something other than a new order (a return request, say). Call it inside the
- * transaction of the event; the seller's list and its live stream read the same table.
+ * The statement that writes these notices, for a caller that sends it together with its own writes (one round trip,
+ * e.g. `with notified as (${storeNoticesInsert(notices)}) …`). Each row signals its store's live streams in every
+ * process (listener.ts) on commit; PostgreSQL folds a transaction's identical signals into one. Being
+ * data-modifying, it runs to completion wherever it is placed.
+ */
+export function storeNoticesInsert(notices: StoreNotice[]): SQL {
+  const rows = notices.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() }));
+  return sql`insert into notifications (store_id, order_id, message, product, customer, total, created_at)
+    select n."storeId", n."orderId", n.message, n.product, n.customer, n.total, n."createdAt"
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as n("storeId" int, "orderId" text, message text, product text, customer text, total int, "createdAt" timestamptz)
+    returning pg_notify(${SELLER_NOTIFICATIONS_CHANNEL}, store_id::text)`;
+}
+
+/**
+ * One notification for a seller (a return request, say). Call it inside the transaction of the event; the seller's
+ * list and its live stream read the same table.
  */
 export async function addStoreNotice(tx: Db, notice: StoreNotice): Promise<void> {
-  await tx.insert(notifications).values(notice);
-  // Delivered on commit to the seller's open streams in every process.
-  await notifyStores(tx, [notice.storeId]);
+  await tx.execute(sql`with notified as (${storeNoticesInsert([notice])}) select 1`);
 }

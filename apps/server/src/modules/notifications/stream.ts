@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { startEventStream } from '../../http/event-stream';
 import type { StoreListener } from './listener';
 import { latestNotificationId, notificationsAfter } from './service';
 
@@ -21,15 +22,9 @@ export async function openNotificationStream(
   options: StreamOptions,
 ): Promise<() => void> {
   let lastId = await latestNotificationId(ctx.db, storeId);
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  res.write(`retry: 5000\nevent: ready\ndata: ${JSON.stringify({ lastId })}\n\n`);
+  const stream = startEventStream(reply, 5_000, options.heartbeatMs);
+  const { res } = stream;
+  stream.send('ready', { lastId });
 
   let closed = false;
   let reading = false;
@@ -48,7 +43,7 @@ export async function openNotificationStream(
         const fresh = await notificationsAfter(ctx.db, storeId, lastId);
         for (const n of fresh) {
           if (closed) break;
-          res.write(`id: ${n.id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`);
+          stream.send('notification', n, n.id);
           lastId = n.id;
         }
         // A page of 50 may leave more behind.
@@ -64,13 +59,11 @@ export async function openNotificationStream(
   const wake = (newestId?: number) => {
     if (newestId === undefined || newestId > lastId) void read();
   };
-  // Proxies drop silent connections; a comment line keeps this one open.
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), options.heartbeatMs);
   let unsubscribe = () => {};
   const close = () => {
     if (closed) return;
     closed = true;
-    clearInterval(heartbeat);
+    stream.stopHeartbeat();
     unsubscribe();
     // The connection goes with the stream: left open for keep-alive, it would hold a server's close (and so a
     // shutdown) until the client dropped it. A browser's EventSource reconnects on a new one anyway.

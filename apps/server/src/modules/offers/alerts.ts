@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatRs, rupeesToPaisa } from '@pricehub/shared/rules/money';
+import { formatRs } from '@pricehub/shared/rules/money';
 import { offerMessages, type PriceAlert } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
@@ -10,7 +10,7 @@ import { lowestPricesNow, resolveCatalogueProduct } from './comparison';
 
 /**
  * Sets (or resets) the customer's alert on a catalogue product (an old listing or merged id names its product):
- * any drop below today's lowest price, or at most a target in rupees.
+ * any drop below today's lowest price, or at most a target (paisa).
  */
 export async function setPriceAlert(
   ctx: AppContext,
@@ -25,7 +25,7 @@ export async function setPriceAlert(
     .select({ lowestPrice: products.lowestPrice })
     .from(products)
     .where(eq(products.id, productId));
-  const target = input.targetPrice ? rupeesToPaisa(input.targetPrice) : null;
+  const target = input.targetPrice ?? null;
   const values = { targetPrice: target, basePrice: current ?? product?.lowestPrice ?? 0, lastNotifiedPrice: null };
   await ctx.db
     .insert(priceAlerts)

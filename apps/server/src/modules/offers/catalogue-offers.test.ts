@@ -22,7 +22,7 @@ const phone = (over: Record<string, unknown> = {}) => ({
   description: 'Foldable phone',
   ram: 12,
   storage: 512,
-  price: 449_999,
+  price: 449_999_00,
   quantity: 3,
   image: '/uploads/demo/phone.svg',
   ...over,
@@ -60,7 +60,7 @@ const fold = a.json() as { listing: { id: number; productId: number }; product: 
 describe('two sellers list one phone in their own words', () => {
   it('puts both listings on one catalogue product, whose offers list both', async () => {
     expect(a.statusCode).toBe(201);
-    const b = await list(second, phone({ name: 'Galaxy Z Fold 6 (12GB RAM, 512GB) Silver Shadow', price: 439_999 }));
+    const b = await list(second, phone({ name: 'Galaxy Z Fold 6 (12GB RAM, 512GB) Silver Shadow', price: 439_999_00 }));
     expect(b.statusCode).toBe(201);
     expect(b.json().listing.productId).toBe(fold.product.id);
     expect(b.json().product).toMatchObject({ id: fold.product.id, offerCount: 2, lowestPrice: 439_999_00 });
@@ -135,7 +135,7 @@ describe("other stores' offers", () => {
 describe('different storage', () => {
   it('keeps "iPhone 16 Pro 256GB" and "iPhone 16 Pro 512GB" two products, for sellers and feeds', async () => {
     const iphone = (name: string, storage: number) =>
-      phone({ name, brand: 'Apple', ram: 8, storage, price: 400_000, gtin: undefined });
+      phone({ name, brand: 'Apple', ram: 8, storage, price: 400_000_00, gtin: undefined });
     const small = (await list(first, iphone('iPhone 16 Pro 256GB', 256))).json();
     const large = (await list(second, iphone('iPhone 16 Pro 512GB', 512))).json();
     expect(small.listing.productId).not.toBe(large.listing.productId);

@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { storeRatings } from '../reviews/store-rating';
 import { activeSales, unitPrice } from '../sales/pricing';
+import { externalOfferColumns, type ExternalOfferRow } from './external-products';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const ids = (values: number[]) =>
@@ -91,21 +92,9 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
     own.map((l) => l.id),
     ctx.now(),
   );
-  const external = await queryRows<{
-    id: number;
-    store_name: string;
-    store_slug: string;
-    url: string;
-    name: string;
-    price: number;
-    in_stock: boolean;
-    available: boolean;
-    matched_by: MatchedBy;
-    last_checked_at: Date | string;
-  }>(
+  const external = await queryRows<ExternalOfferRow & { matched_by: MatchedBy }>(
     ctx.db,
-    sql`select o.id, e.name as store_name, e.slug as store_slug, o.url, o.name, o.price, o.in_stock, o.available,
-          o.matched_by, o.last_checked_at
+    sql`select ${externalOfferColumns}, o.matched_by
         from offers o join external_stores e on e.id = o.external_store_id
         where o.product_id = ${productId}`,
   );
@@ -143,7 +132,7 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
       id: `offer-${o.id}`,
       kind: 'external',
       offerId: o.id,
-      store: { name: o.store_name, slug: o.store_slug },
+      store: { name: o.store, slug: o.store_slug },
       url: o.url,
       name: o.name,
       price: o.price,

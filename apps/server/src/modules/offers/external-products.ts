@@ -12,7 +12,8 @@ import { queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { summarize } from '../sentiment/service';
 
-interface OfferRow {
+/** Another store's offer with its store's name, as the offer pages and a product's comparison read it. */
+export interface ExternalOfferRow {
   id: number;
   product_id: number;
   store: string;
@@ -26,10 +27,11 @@ interface OfferRow {
   last_checked_at: Date | string;
 }
 
-const columns = sql.raw(`o.id, o.product_id, e.name as store, e.slug as store_slug, o.url, o.name, o.price, o.in_stock,
-  o.available, o.image, o.last_checked_at`);
+/** The columns of an ExternalOfferRow, read from `offers o join external_stores e`. */
+export const externalOfferColumns = sql.raw(`o.id, o.product_id, e.name as store, e.slug as store_slug, o.url, o.name,
+  o.price, o.in_stock, o.available, o.image, o.last_checked_at`);
 
-const toItem = (r: OfferRow): ExternalProductItem => ({
+const toItem = (r: ExternalOfferRow): ExternalProductItem => ({
   id: r.id,
   productId: r.product_id,
   store: r.store,
@@ -53,9 +55,9 @@ export async function listExternalProducts(ctx: AppContext, query: ExternalProdu
     where.push(sql`o.name ilike ${`%${escapeLike(word)}%`}`);
   }
   const filter = sql.join(where, sql` and `);
-  const rows = await queryRows<OfferRow & { total: number }>(
+  const rows = await queryRows<ExternalOfferRow & { total: number }>(
     ctx.db,
-    sql`select ${columns}, count(*) over ()::int as total
+    sql`select ${externalOfferColumns}, count(*) over ()::int as total
         from offers o join external_stores e on e.id = o.external_store_id
         where ${filter}
         order by o.created_at desc, o.id desc
@@ -74,10 +76,10 @@ export async function listExternalProducts(ctx: AppContext, query: ExternalProdu
 
 export async function externalProductDetail(ctx: AppContext, id: number): Promise<ExternalProductDetail> {
   const [row] = await queryRows<
-    OfferRow & { description: string | null; brand: string; rating_value: number | null; rating_count: number }
+    ExternalOfferRow & { description: string | null; brand: string; rating_value: number | null; rating_count: number }
   >(
     ctx.db,
-    sql`select ${columns}, o.description, o.brand, o.rating_value, o.rating_count
+    sql`select ${externalOfferColumns}, o.description, o.brand, o.rating_value, o.rating_count
         from offers o join external_stores e on e.id = o.external_store_id where o.id = ${id}`,
   );
   if (!row) throw notFound(offerMessages.offerNotFound);

@@ -8,9 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { buildTestApp } from '../../testing/test-app';
-import { acquireDatabaseLock, DatabaseBusyError } from './database-lock';
 import { ADMIN_TOKEN_HEADER } from './internal-routes';
-import { announceServer, readServerInfo, serverInfoPath, withdrawServer } from './server-handoff';
+import { announceServer, readServerInfo, serverInfoPath, withdrawServer } from '../../db/server-handoff';
 
 const run = promisify(execFile);
 const t = await buildTestApp();
@@ -27,7 +26,7 @@ const feed = fileURLToPath(new URL('./fixtures/feed.xml', import.meta.url));
 const tsx = join(root, 'node_modules/.bin/tsx');
 // These tests are about the embedded database, so the CLI never inherits the suite's DATABASE_URL.
 const ingestCli = (env: Record<string, string>, args: string[]) =>
-  run(tsx, [cli, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 });
+  run(tsx, [cli, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 110_000 });
 
 describe('handing ingestion to the running server', () => {
   it('writes server.json readable by its owner only, with the port and a token', () => {
@@ -103,13 +102,4 @@ describe('ingesting with no server running', () => {
     expect(stdout).toMatch(/new:\s+3/);
     expect(existsSync(join(own, 'pglite.lock'))).toBe(false);
   }, 120_000);
-
-  it('never lets two processes hold the database lock', () => {
-    const own = mkdtempSync(join(tmpdir(), 'pricehub-lock-'));
-    const lock = acquireDatabaseLock(own);
-    // The holder is this (live) process: a second taker is refused.
-    expect(() => acquireDatabaseLock(own)).toThrow(DatabaseBusyError);
-    lock.release();
-    acquireDatabaseLock(own).release();
-  });
 });

@@ -2,24 +2,19 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { logTransport } from '../../adapters/mail/transport';
-import { ConfigError, loadConfig, type Config } from '../../config';
-import type { AppContext } from '../../context';
+import { openAppContext } from '../../cli/app-context';
+import { fail, loadCommandConfig } from '../../cli/command-line';
+import { postToRunningServer, throughServerOrDirectly } from '../../cli/running-server';
+import type { Config } from '../../config';
 import { withOwnDatabase } from '../../db/own-database';
 import { evaluatePriceAlerts } from './alerts';
-import { DatabaseBusyError } from './database-lock';
 import { ingestSource, type IngestReport } from './ingest';
-import { ADMIN_TOKEN_HEADER } from './internal-routes';
 import { progressBar } from './progress-bar';
 import { recordCommandRun } from './runs';
-import { readServerInfo, type ServerInfo } from './server-handoff';
+import type { ServerInfo } from '../../db/server-handoff';
 import { sourceFormats, type SourceFormat } from './sources';
 
 const USAGE = 'usage: npm run ingest -- --store "<Store name>" --source <url-or-file> [--format auto|jsonld|gmc|csv]';
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
 
 function readArgs() {
   let values;
@@ -56,16 +51,8 @@ async function ingestThroughServer(
   info: ServerInfo,
   job: ReturnType<typeof readArgs>,
 ): Promise<IngestReport | undefined> {
-  let res: Response;
-  try {
-    res = await fetch(`http://127.0.0.1:${info.port}/api/internal/ingest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [ADMIN_TOKEN_HEADER]: info.token },
-      body: JSON.stringify(job),
-    });
-  } catch {
-    return undefined;
-  }
+  const res = await postToRunningServer(info, 'ingest', job);
+  if (!res) return undefined;
   if (!res.ok || !res.body) fail(`the server refused the ingest job: HTTP ${res.status} ${await res.text()}`);
   const bar = progressBar();
   let buffered = '';
@@ -89,13 +76,7 @@ async function ingestThroughServer(
 
 async function ingestDirectly(config: Config, job: ReturnType<typeof readArgs>): Promise<IngestReport> {
   return withOwnDatabase(config, 2, async (database) => {
-    const ctx: AppContext = {
-      config,
-      database,
-      db: database.db,
-      mail: logTransport({ info: () => {} }),
-      now: () => new Date(),
-    };
+    const ctx = await openAppContext(config, database, logTransport({ info: () => {} }));
     const bar = progressBar();
     const startedAt = ctx.now();
     const report = await ingestSource(ctx, { ...job, progress: bar });
@@ -109,31 +90,13 @@ async function ingestDirectly(config: Config, job: ReturnType<typeof readArgs>):
 
 async function main() {
   const job = readArgs();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  if (!config.databaseUrl) {
-    // Wait briefly for a server that is starting (it holds the database but has not announced itself yet).
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const info = readServerInfo(config.dataDir);
-      if (info) {
-        const report = await ingestThroughServer(info, job);
-        if (report) return printReport(report, `through the running server on port ${info.port}`);
-      }
-      try {
-        return printReport(await ingestDirectly(config, job), `PGlite in ${config.dataDir}`);
-      } catch (error) {
-        if (!(error instanceof DatabaseBusyError)) throw error;
-        if (attempt === 19) fail(`${error.message}; try again when it has finished.`);
-        await new Promise((r) => setTimeout(r, 1_000));
-      }
-    }
-  }
-  printReport(await ingestDirectly(config, job), 'PostgreSQL');
+  const config = loadCommandConfig();
+  const { result, via } = await throughServerOrDirectly(
+    config,
+    (info) => ingestThroughServer(info, job),
+    () => ingestDirectly(config, job),
+  );
+  printReport(result, via);
 }
 
 main().catch((error) => fail(`ingest failed: ${(error as Error).stack ?? error}`));

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { offers, pricePoints, products, reviews } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { merchantFeed, startFixtureServer } from './fixtures/fixture-server';
-import { ingestSource, type IngestOptions } from './ingest';
+import { ingestSource, markMissingUnavailable, type IngestOptions } from './ingest';
 
 const t = await buildTestApp();
 const fixtures = await startFixtureServer();
@@ -216,6 +216,27 @@ describe('a Google Merchant feed', () => {
 
     const third = await ingest({ store: 'Feed Store', source: `${fixtures.url}/feed.xml` });
     expect(third).toMatchObject({ new: 0, updated: 0, unchanged: 4, unavailable: 0 });
+  });
+});
+
+describe('marking what a complete feed left out', () => {
+  it('keeps the items of the run that failed, even 70,000 of them, and marks the rest unavailable with a price point', async () => {
+    fixtures.route('/three.xml', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(merchantFeed(3)),
+    );
+    const { store } = await ingest({ store: 'Three Items', source: `${fixtures.url}/three.xml` });
+    const failed = ['FEED-1', ...Array.from({ length: 70_000 }, (_, i) => `MISSING-${i}`)];
+
+    const marked = await markMissingUnavailable(t.ctx.db, store.id, new Date(Date.now() + 60_000), failed);
+
+    expect(marked).toBe(2);
+    const rows = await offersOf(store.id);
+    expect(rows.map((o) => [o.storeItemId, o.available])).toEqual([
+      ['FEED-1', true],
+      ['FEED-2', false],
+      ['FEED-3', false],
+    ]);
+    expect((await pointsOf(rows[1]!.id)).map((p) => p.inStock)).toEqual([true, false]);
   });
 });
 

@@ -1,9 +1,9 @@
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { slugify } from '@pricehub/shared/rules/slug';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { externalStores, offers, pricePoints } from '../../db/schema';
-import { slugify } from '../auth/service';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import type { FetcherOptions } from './fetcher';
 import { PoliteFetcher } from './fetcher';
 import { writeOffers, type ItemOutcome } from './offer-writer';
@@ -190,25 +190,31 @@ async function writeInTransaction(tx: Db, storeId: number, items: ParsedItem[], 
   return writeOffers(tx, storeId, items, checkedAt);
 }
 
-/** Offers of a complete source that were not seen in this run: kept, marked unavailable, with a price point. */
-async function markMissingUnavailable(db: Db, storeId: number, checkedAt: Date, keep: string[]): Promise<number> {
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .update(offers)
-      .set({ available: false, lastCheckedAt: checkedAt })
-      .where(
-        and(
-          eq(offers.externalStoreId, storeId),
-          eq(offers.available, true),
-          lt(offers.lastCheckedAt, checkedAt),
-          ...(keep.length ? [notInArray(offers.storeItemId, keep), notInArray(offers.url, keep)] : []),
-        ),
+/**
+ * Offers of a complete source that were not seen in this run: kept, marked unavailable, with a price point. One
+ * statement, whatever the numbers: the keys kept travel as one JSON parameter (a parameter per key stops at
+ * PostgreSQL's 65,535), and the price points are copied from the updated rows.
+ */
+export async function markMissingUnavailable(
+  db: Db,
+  storeId: number,
+  checkedAt: Date,
+  keep: string[],
+): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`with kept as (select jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb) as key),
+      gone as (
+        update ${offers} set available = false, last_checked_at = ${checkedAt}
+        where external_store_id = ${storeId} and available and last_checked_at < ${checkedAt}
+          and store_item_id not in (select key from kept) and url not in (select key from kept)
+        returning id, price
+      ),
+      points as (
+        insert into ${pricePoints} (offer_id, price, in_stock, recorded_at)
+        select id, price, false, ${checkedAt} from gone
       )
-      .returning({ id: offers.id, price: offers.price });
-    if (gone.length === 0) return 0;
-    await tx
-      .insert(pricePoints)
-      .values(gone.map((o) => ({ offerId: o.id, price: o.price, inStock: false, recordedAt: checkedAt })));
-    return gone.length;
-  });
+    select count(*)::int as count from gone`,
+  );
+  return row?.count ?? 0;
 }

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rawAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { ingestSource } from './ingest';
 import { evaluatePriceAlerts } from './alerts';
 import { recordCommandRun } from './runs';
-import { adminTokenMatches, isLoopback } from './server-handoff';
+import { adminTokenMatches, isLoopback } from '../../db/server-handoff';
 import { sourceFormats } from './sources';
 
 export const ADMIN_TOKEN_HEADER = 'x-pricehub-admin-token';
@@ -25,7 +26,19 @@ const ingestBody = z.object({
 export const internalOffersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/internal/ingest',
-    { config: { access: 'webhook' }, schema: { hide: true, body: ingestBody } },
+    {
+      config: { access: 'webhook' },
+      schema: {
+        hide: true,
+        body: ingestBody,
+        response: {
+          200: rawAnswer(
+            'application/x-ndjson',
+            'JSON lines: {type: "progress", …} events, then the report or an error',
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const token = request.headers[ADMIN_TOKEN_HEADER];
       if (

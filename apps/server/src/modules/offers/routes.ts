@@ -1,15 +1,24 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { externalProductQuery, offerMessages, priceAlertInput } from '@pricehub/shared/schemas/offer';
+import {
+  externalProductDetail as externalProductAnswer,
+  externalProductPage,
+  externalProductQuery,
+  offerMessages,
+  priceAlertInput,
+  priceAlertList,
+  priceAlertSet,
+  priceHistory as priceHistoryAnswer,
+  productOffers as offersAnswer,
+} from '@pricehub/shared/schemas/offer';
+import { messageAnswer, movedAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
-import { sentimentRoutes } from '../sentiment/routes';
 import { listPriceAlerts, removePriceAlert, setPriceAlert } from './alerts';
 import { priceHistory, productOffers, resolveCatalogueProduct } from './comparison';
 import { externalProductDetail, listExternalProducts } from './external-products';
 import { internalOffersRoutes } from './internal-routes';
-import { announceOnListen } from './server-handoff';
 
 const idParam = (message: string) =>
   z.object({ id: z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message) });
@@ -26,16 +35,18 @@ const movedTo = (reply: FastifyReply, location: string) =>
   reply.status(301).header('location', location).send({ location });
 
 export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(sentimentRoutes, { ctx });
   await app.register(internalOffersRoutes, { ctx });
-  announceOnListen(app, ctx);
 
   // An old listing id or a merged product's id answers 301 to the catalogue product's own path.
   app.get(
     '/products/:id/offers',
     {
       config: { access: 'public', sharedAnswer: true },
-      schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) },
+      schema: {
+        tags: ['offers'],
+        params: idParam(offerMessages.productNotFound),
+        response: { 200: offersAnswer, 301: movedAnswer },
+      },
     },
     async (request, reply) => {
       const { productId, moved } = await resolveCatalogueProduct(ctx.db, request.params.id);
@@ -48,7 +59,11 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/products/:id/price-history',
     {
       config: { access: 'public', sharedAnswer: true },
-      schema: { tags: ['offers'], params: idParam(offerMessages.productNotFound) },
+      schema: {
+        tags: ['offers'],
+        params: idParam(offerMessages.productNotFound),
+        response: { 200: priceHistoryAnswer, 301: movedAnswer },
+      },
     },
     async (request, reply) => {
       const { productId, moved } = await resolveCatalogueProduct(ctx.db, request.params.id);
@@ -59,23 +74,38 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/external-products',
-    { config: { access: 'public' }, schema: { tags: ['offers'], querystring: externalProductQuery } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['offers'], querystring: externalProductQuery, response: { 200: externalProductPage } },
+    },
     async (request) => listExternalProducts(ctx, request.query),
   );
 
   app.get(
     '/external-products/:id',
-    { config: { access: 'public' }, schema: { tags: ['offers'], params: idParam(offerMessages.offerNotFound) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['offers'],
+        params: idParam(offerMessages.offerNotFound),
+        response: { 200: externalProductAnswer },
+      },
+    },
     async (request) => externalProductDetail(ctx, request.params.id),
   );
 
-  app.get('/price-alerts', { config: { access: 'customer' }, schema: { tags: ['offers'] } }, async (request) => ({
-    alerts: await listPriceAlerts(ctx, currentUser(request).id),
-  }));
+  app.get(
+    '/price-alerts',
+    { config: { access: 'customer' }, schema: { tags: ['offers'], response: { 200: priceAlertList } } },
+    async (request) => ({ alerts: await listPriceAlerts(ctx, currentUser(request).id) }),
+  );
 
   app.post(
     '/price-alerts',
-    { config: { access: 'customer' }, schema: { tags: ['offers'], body: priceAlertInput } },
+    {
+      config: { access: 'customer' },
+      schema: { tags: ['offers'], body: priceAlertInput, response: { 201: priceAlertSet } },
+    },
     async (request, reply) => {
       const alert = await setPriceAlert(ctx, currentUser(request).id, request.body);
       return reply.status(201).send({ alert, message: offerMessages.alertSet });
@@ -84,7 +114,10 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.delete(
     '/price-alerts/:productId',
-    { config: { access: 'customer' }, schema: { tags: ['offers'], params: productParam } },
+    {
+      config: { access: 'customer' },
+      schema: { tags: ['offers'], params: productParam, response: { 200: messageAnswer } },
+    },
     async (request) => {
       await removePriceAlert(ctx, currentUser(request).id, request.params.productId);
       return { message: offerMessages.alertRemoved };

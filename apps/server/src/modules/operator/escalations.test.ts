@@ -4,8 +4,8 @@ import type { Config } from '../../config';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
 import { startStripeStandIn } from '../../testing/stripe-stand-in';
-import { markPaid } from '../checkout/payments';
-import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../checkout/testing';
+import { markPaid } from '../orders/checkout/payments';
+import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../../testing/shop';
 import { createTestOperator } from './testing';
 
 /** The real SDK talks to a stand-in for api.stripe.com, where the order's session is already paid. */

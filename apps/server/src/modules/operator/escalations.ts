@@ -13,9 +13,8 @@ import type { ComplaintStatus } from '@pricehub/shared/schemas/complaint';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { stripeGateway } from '../checkout/payments';
-import type { PaymentLog } from '../checkout/settlement';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
+import type { PaymentLog } from '../orders/checkout/settlement';
 import { recordAudit } from './audit';
 import { escalatedMail, escalationAnswerMails, type EscalationParties } from './escalation-mails';
 
@@ -290,7 +289,7 @@ export async function refundEscalation(
         );
         return Object.assign(new HttpError(502, 'PAYMENT_PROVIDER', m.refundFailed), { cause: error });
       };
-      const gateway = stripeGateway(ctx);
+      const gateway = ctx.payments.gateway(e.provider);
       if (!gateway || !e.provider_ref) throw refused('online payments are not configured');
       await gateway.refund(e.provider_ref, amount, `escalation-${complaintId}`).catch((error: unknown) => {
         throw refused(error instanceof Error ? error.message : String(error), error);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { startEventStream } from '../../http/event-stream';
 import { findRun, toRun } from '../offers/runs';
 
 /**
@@ -15,24 +16,15 @@ export function streamRunEvents(
   runId: number,
   pollMs: number,
 ): () => void {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  res.write('retry: 3000\n\n');
+  const { res, send, stopHeartbeat } = startEventStream(reply, 3_000, 20_000);
   let closed = false;
   let polling = false;
   let lastSent = '';
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(timer);
-    clearInterval(heartbeat);
+    stopHeartbeat();
     res.end();
   };
   const poll = async () => {
@@ -62,8 +54,6 @@ export function streamRunEvents(
     }
   };
   const timer = setInterval(poll, pollMs);
-  // Proxies drop silent connections; a comment line keeps this one open.
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 20_000);
   request.raw.on('close', close);
   res.on('close', close);
   void poll();

@@ -2,14 +2,22 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { messageAnswer, rawAnswer } from '@pricehub/shared/schemas/response';
 import { fieldErrors } from '@pricehub/shared/schemas/error';
 import {
   createExternalStoreInput,
   EXTERNAL_UPLOAD_MAX_BYTES,
   externalRunParams,
+  externalStore as storeAnswer,
+  externalStoreCreated,
+  externalStoreList,
   externalStoreMessages as m,
   externalStoreParams,
+  externalStoreRun,
+  externalStoreRuns,
+  externalStoreRunStarted,
   previewSourceInput,
+  sourcePreview,
   updateExternalStoreInput,
   uploadExternalStoreFields,
   type ExternalStoreCreated,
@@ -19,7 +27,7 @@ import {
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { executeRun, findRun, recentRuns, toRun } from '../offers/runs';
 import { streamRunEvents } from './external-store-events';
 import { previewSource } from './external-store-preview';
@@ -77,6 +85,17 @@ async function readUploadForm(
   return { fields, upload };
 }
 
+/** A store's source: JSON naming its address, or a multipart form carrying the file itself beside the other fields. */
+async function readSource<J extends z.ZodType, F extends z.ZodObject>(
+  request: FastifyRequest,
+  json: J,
+  form: F,
+): Promise<z.infer<J> | (z.infer<F> & { upload: UploadedFile })> {
+  if (!request.isMultipart()) return parse(json, request.body);
+  const { fields, upload } = await readUploadForm(request);
+  return { ...parse(form, fields), upload };
+}
+
 /**
  * Other stores (the operator console): list, add by address or uploaded file (with a preview first), change,
  * pause, delete, "Refresh now" with its progress as server-sent events, and the run history. Every change writes
@@ -107,35 +126,32 @@ export const externalStoresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.addHook('onClose', async () => {
     await Promise.allSettled([...running]);
   });
+  // A source comes as JSON or as an uploaded file, so the body is parsed in the handler (readSource), not declared.
+  const sourceSchema = { tags, consumes: ['application/json', 'multipart/form-data'] };
   const eventsUrl = (storeId: number, runId: number) => `/api${base}/${storeId}/runs/${runId}/events`;
 
-  app.get(base, { config, schema: { tags } }, async (): Promise<ExternalStoreList> => ({
-    items: await listExternalStores(ctx.db),
-  }));
+  app.get(
+    base,
+    { config, schema: { tags, response: { 200: externalStoreList } } },
+    async (): Promise<ExternalStoreList> => ({ items: await listExternalStores(ctx.db) }),
+  );
 
   app.post(
     base,
     {
       config,
       schema: {
-        tags,
-        consumes: ['application/json', 'multipart/form-data'],
+        ...sourceSchema,
         description:
           'JSON {name, source, format?, intervalHours?}, or a multipart form with `file` (a CSV or feed, at most 5 MB) and name, format?, intervalHours?',
+        response: { 201: externalStoreCreated },
       },
     },
     async (request, reply) => {
-      const operator = currentUser(request);
-      let created;
-      if (request.isMultipart()) {
-        const { fields, upload } = await readUploadForm(request);
-        const input = parse(uploadExternalStoreFields, fields);
-        created = await createExternalStore(ctx, operator, { ...input, upload });
-      } else {
-        created = await createExternalStore(ctx, operator, parse(createExternalStoreInput, request.body));
-      }
+      const input = await readSource(request, createExternalStoreInput, uploadExternalStoreFields);
+      const created = await createExternalStore(ctx, currentUser(request), input);
       runInBackground(created.run.id);
-      const body: ExternalStoreCreated & { events: string } = {
+      const body: ExternalStoreCreated = {
         message: m.created(created.store.name),
         ...created,
         events: eventsUrl(created.store.id, created.run.id),
@@ -149,42 +165,50 @@ export const externalStoresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     {
       config,
       schema: {
-        tags,
-        consumes: ['application/json', 'multipart/form-data'],
+        ...sourceSchema,
         description:
           'JSON {source, format?}, or a multipart form with `file`: what it is and its first items; saves nothing',
+        response: { 200: sourcePreview },
       },
     },
-    async (request) => {
-      if (request.isMultipart()) {
-        const { fields, upload } = await readUploadForm(request);
-        const { format } = parse(uploadExternalStoreFields.pick({ format: true }), fields);
-        return previewSource(ctx, { upload, format });
-      }
-      return previewSource(ctx, parse(previewSourceInput, request.body));
-    },
+    async (request) =>
+      previewSource(
+        ctx,
+        await readSource(request, previewSourceInput, uploadExternalStoreFields.pick({ format: true })),
+      ),
   );
 
-  app.get(`${base}/:id`, { config, schema: { tags, params: externalStoreParams } }, async (request) =>
-    externalStore(ctx.db, request.params.id),
+  app.get(
+    `${base}/:id`,
+    { config, schema: { tags, params: externalStoreParams, response: { 200: storeAnswer } } },
+    async (request) => externalStore(ctx.db, request.params.id),
   );
 
   app.patch(
     `${base}/:id`,
-    { config, schema: { tags, params: externalStoreParams, body: updateExternalStoreInput } },
+    {
+      config,
+      schema: { tags, params: externalStoreParams, body: updateExternalStoreInput, response: { 200: storeAnswer } },
+    },
     async (request) => updateExternalStore(ctx, currentUser(request), request.params.id, request.body),
   );
 
-  app.delete(`${base}/:id`, { config, schema: { tags, params: externalStoreParams } }, async (request) =>
-    deleteExternalStore(ctx, currentUser(request), request.params.id),
+  app.delete(
+    `${base}/:id`,
+    { config, schema: { tags, params: externalStoreParams, response: { 200: messageAnswer } } },
+    async (request) => deleteExternalStore(ctx, currentUser(request), request.params.id),
   );
 
-  app.post(`${base}/:id/refresh`, { config, schema: { tags, params: externalStoreParams } }, async (request, reply) => {
-    const run = await startRefresh(ctx, currentUser(request), request.params.id);
-    runInBackground(run.id);
-    const body: ExternalStoreRunStarted = { run, events: eventsUrl(request.params.id, run.id) };
-    return reply.status(202).send(body);
-  });
+  app.post(
+    `${base}/:id/refresh`,
+    { config, schema: { tags, params: externalStoreParams, response: { 202: externalStoreRunStarted } } },
+    async (request, reply) => {
+      const run = await startRefresh(ctx, currentUser(request), request.params.id);
+      runInBackground(run.id);
+      const body: ExternalStoreRunStarted = { run, events: eventsUrl(request.params.id, run.id) };
+      return reply.status(202).send(body);
+    },
+  );
 
   app.post(
     `${base}/:id/file`,
@@ -195,6 +219,7 @@ export const externalStoresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         params: externalStoreParams,
         consumes: ['multipart/form-data'],
         description: 'A new file (multipart `file`) for a store added by upload; answers 202 with its run',
+        response: { 202: externalStoreRunStarted },
       },
     },
     async (request, reply) => {
@@ -207,20 +232,35 @@ export const externalStoresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
   );
 
-  app.get(`${base}/:id/runs`, { config, schema: { tags, params: externalStoreParams } }, async (request) => {
-    await externalStore(ctx.db, request.params.id);
-    return { items: await recentRuns(ctx.db, request.params.id) };
-  });
+  app.get(
+    `${base}/:id/runs`,
+    { config, schema: { tags, params: externalStoreParams, response: { 200: externalStoreRuns } } },
+    async (request) => {
+      await externalStore(ctx.db, request.params.id);
+      return { items: await recentRuns(ctx.db, request.params.id) };
+    },
+  );
 
-  app.get(`${base}/:id/runs/:runId`, { config, schema: { tags, params: externalRunParams } }, async (request) => {
-    const run = await findRun(ctx.db, request.params.id, request.params.runId);
-    if (!run) throw notFound(m.runNotFound);
-    return toRun(run);
-  });
+  app.get(
+    `${base}/:id/runs/:runId`,
+    { config, schema: { tags, params: externalRunParams, response: { 200: externalStoreRun } } },
+    async (request) => {
+      const run = await findRun(ctx.db, request.params.id, request.params.runId);
+      if (!run) throw notFound(m.runNotFound);
+      return toRun(run);
+    },
+  );
 
   app.get(
     `${base}/:id/runs/:runId/events`,
-    { config, schema: { tags, params: externalRunParams, description: 'Server-sent events: progress, then report' } },
+    {
+      config,
+      schema: {
+        tags,
+        params: externalRunParams,
+        response: { 200: rawAnswer('text/event-stream', 'Server-sent events: progress, then report') },
+      },
+    },
     async (request, reply) => {
       const run = await findRun(ctx.db, request.params.id, request.params.runId);
       if (!run) throw notFound(m.runNotFound);

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { externalStoreFiles, externalStores } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { ensureExternalStore } from '../offers/ingest';
 import { latestRuns, offerCounts, runningRun, startRun, toRun } from '../offers/runs';
 import { recordAudit } from './audit';

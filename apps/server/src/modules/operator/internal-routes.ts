@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { operatorCreated } from '@pricehub/shared/schemas/operator';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { ADMIN_TOKEN_HEADER } from '../offers/internal-routes';
-import { adminTokenMatches, isLoopback } from '../offers/server-handoff';
+import { adminTokenMatches, isLoopback } from '../../db/server-handoff';
 import { createOperator } from './accounts';
 
 // The values are checked by createOperator with the sign-up rules, so the command line hears the same messages.
@@ -17,7 +18,7 @@ const body = z.object({ email: z.unknown(), name: z.unknown(), password: z.unkno
 export const internalOperatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/internal/operators',
-    { config: { access: 'webhook' }, schema: { hide: true, body } },
+    { config: { access: 'webhook' }, schema: { hide: true, body, response: { 201: operatorCreated } } },
     async (request, reply) => {
       const token = request.headers[ADMIN_TOKEN_HEADER];
       if (

@@ -10,7 +10,7 @@ import type { Category } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';

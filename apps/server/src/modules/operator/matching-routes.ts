@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   catalogueEditInput,
+  cataloguePage,
+  catalogueProductDetail,
   catalogueProductParams,
   catalogueQuery,
+  matchingActionResult,
   matchingItemParams,
+  matchingPage,
   matchingQuery,
   mergeInput,
   moveInput,
@@ -22,46 +26,62 @@ export const operatorMatchingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
   const tags = ['operator'];
   const access = { access: 'operator' as const };
 
-  app.get('/operator/matching', { config: access, schema: { tags, querystring: matchingQuery } }, async (request) =>
-    listMatchingQueue(ctx.db, request.query),
+  const acted = { 200: matchingActionResult };
+
+  app.get(
+    '/operator/matching',
+    { config: access, schema: { tags, querystring: matchingQuery, response: { 200: matchingPage } } },
+    async (request) => listMatchingQueue(ctx.db, request.query),
   );
 
   app.post(
     '/operator/matching/:kind/:id/confirm',
-    { config: access, schema: { tags, params: matchingItemParams } },
+    { config: access, schema: { tags, params: matchingItemParams, response: acted } },
     async (request) => confirmMatch(ctx, currentUser(request), request.params.kind, request.params.id),
   );
 
   app.post(
     '/operator/matching/:kind/:id/split',
-    { config: access, schema: { tags, params: matchingItemParams } },
+    { config: access, schema: { tags, params: matchingItemParams, response: acted } },
     async (request) => splitItem(ctx, currentUser(request), request.params.kind, request.params.id),
   );
 
   app.post(
     '/operator/matching/:kind/:id/move',
-    { config: access, schema: { tags, params: matchingItemParams, body: moveInput } },
+    { config: access, schema: { tags, params: matchingItemParams, body: moveInput, response: acted } },
     async (request) =>
       moveItem(ctx, currentUser(request), request.params.kind, request.params.id, request.body.productId),
   );
 
-  app.post('/operator/matching/merge', { config: access, schema: { tags, body: mergeInput } }, async (request) =>
-    mergeProducts(ctx, currentUser(request), request.body.keepId, request.body.goneId),
+  app.post(
+    '/operator/matching/merge',
+    { config: access, schema: { tags, body: mergeInput, response: acted } },
+    async (request) => mergeProducts(ctx, currentUser(request), request.body.keepId, request.body.goneId),
   );
 
-  app.get('/operator/catalogue', { config: access, schema: { tags, querystring: catalogueQuery } }, async (request) =>
-    listCatalogue(ctx.db, request.query),
+  app.get(
+    '/operator/catalogue',
+    { config: access, schema: { tags, querystring: catalogueQuery, response: { 200: cataloguePage } } },
+    async (request) => listCatalogue(ctx.db, request.query),
   );
 
   app.get(
     '/operator/catalogue/:id',
-    { config: access, schema: { tags, params: catalogueProductParams } },
+    { config: access, schema: { tags, params: catalogueProductParams, response: { 200: catalogueProductDetail } } },
     async (request) => catalogueDetail(ctx.db, request.params.id),
   );
 
   app.put(
     '/operator/catalogue/:id',
-    { config: access, schema: { tags, params: catalogueProductParams, body: catalogueEditInput } },
+    {
+      config: access,
+      schema: {
+        tags,
+        params: catalogueProductParams,
+        body: catalogueEditInput,
+        response: { 200: catalogueProductDetail },
+      },
+    },
     async (request) => editCatalogueProduct(ctx, currentUser(request), request.params.id, request.body),
   );
 };

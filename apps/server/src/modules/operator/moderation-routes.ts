@@ -1,21 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { platformDashboardQuery } from '@pricehub/shared/schemas/operator-dashboard';
+import {
+  platformDashboard as dashboardAnswer,
+  platformDashboardQuery,
+} from '@pricehub/shared/schemas/operator-dashboard';
 import {
   closeEscalationInput,
   complaintIdParams,
   escalateInput,
+  escalationAnswered,
+  escalationFiled,
+  escalationPage,
   escalationQuery,
   refundEscalationInput,
 } from '@pricehub/shared/schemas/operator-escalations';
 import {
   blogIdParams,
+  blogModerated,
+  blogModerationPage,
   blogModerationQuery,
   hideInput,
+  moderationPage,
   moderationQuery,
   optionalReasonInput,
   reportReviewInput,
   reviewIdParams,
+  reviewModerated,
 } from '@pricehub/shared/schemas/operator-moderation';
+import { messageAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { closeEscalation, escalateComplaint, listEscalations, refundEscalation } from './escalations';
@@ -40,10 +51,16 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const operatorOnly = { access: 'operator' as const };
   // Unhiding and dismissing may say why, so their body may be left out altogether.
   const optionalReason = optionalReasonInput.nullish();
+  const reviewAnswer = { 200: reviewModerated };
+  const blogAnswer = { 200: blogModerated };
+  const escalationAnswer = { 200: escalationAnswered };
 
   app.post(
     '/reviews/:id/reports',
-    { config: { access: 'customer' }, schema: { tags: ['reviews'], params: reviewIdParams, body: reportReviewInput } },
+    {
+      config: { access: 'customer' },
+      schema: { tags: ['reviews'], params: reviewIdParams, body: reportReviewInput, response: { 201: messageAnswer } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const result = await reportReview(ctx, user.id, request.params.id, request.body.reason, {
@@ -54,43 +71,48 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
   );
 
-  app.get('/operator/moderation', { config: operatorOnly, schema: { tags, querystring: moderationQuery } }, (request) =>
-    listModeration(ctx.db, request.query),
+  app.get(
+    '/operator/moderation',
+    { config: operatorOnly, schema: { tags, querystring: moderationQuery, response: { 200: moderationPage } } },
+    (request) => listModeration(ctx.db, request.query),
   );
 
   app.post(
     '/operator/moderation/reviews/:id/hide',
-    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: hideInput } },
+    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: hideInput, response: reviewAnswer } },
     (request) => hideReview(ctx, currentUser(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/operator/moderation/reviews/:id/unhide',
-    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason } },
+    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason, response: reviewAnswer } },
     (request) => unhideReview(ctx, currentUser(request), request.params.id, request.body?.reason),
   );
 
   app.post(
     '/operator/moderation/reviews/:id/dismiss',
-    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason } },
+    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason, response: reviewAnswer } },
     (request) => dismissReports(ctx, currentUser(request), request.params.id, request.body?.reason),
   );
 
   app.get(
     '/operator/moderation/blogs',
-    { config: operatorOnly, schema: { tags, querystring: blogModerationQuery } },
+    {
+      config: operatorOnly,
+      schema: { tags, querystring: blogModerationQuery, response: { 200: blogModerationPage } },
+    },
     (request) => listBlogsForModeration(ctx.db, request.query),
   );
 
   app.post(
     '/operator/moderation/blogs/:id/hide',
-    { config: operatorOnly, schema: { tags, params: blogIdParams, body: hideInput } },
+    { config: operatorOnly, schema: { tags, params: blogIdParams, body: hideInput, response: blogAnswer } },
     (request) => hideBlog(ctx, currentUser(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/operator/moderation/blogs/:id/unhide',
-    { config: operatorOnly, schema: { tags, params: blogIdParams, body: optionalReason } },
+    { config: operatorOnly, schema: { tags, params: blogIdParams, body: optionalReason, response: blogAnswer } },
     (request) => unhideBlog(ctx, currentUser(request), request.params.id, request.body?.reason),
   );
 
@@ -98,7 +120,12 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/complaints/:id/escalate',
     {
       config: { access: 'customer' },
-      schema: { tags: ['complaints'], params: complaintIdParams, body: escalateInput },
+      schema: {
+        tags: ['complaints'],
+        params: complaintIdParams,
+        body: escalateInput,
+        response: { 201: escalationFiled },
+      },
     },
     async (request, reply) =>
       reply
@@ -108,25 +135,34 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/operator/escalations',
-    { config: operatorOnly, schema: { tags, querystring: escalationQuery } },
+    { config: operatorOnly, schema: { tags, querystring: escalationQuery, response: { 200: escalationPage } } },
     (request) => listEscalations(ctx.db, request.query),
   );
 
   app.post(
     '/operator/escalations/:id/refund',
-    { config: operatorOnly, schema: { tags, params: complaintIdParams, body: refundEscalationInput } },
+    {
+      config: operatorOnly,
+      schema: { tags, params: complaintIdParams, body: refundEscalationInput, response: escalationAnswer },
+    },
     (request) => refundEscalation(ctx, currentUser(request), request.params.id, request.body, request.log),
   );
 
   app.post(
     '/operator/escalations/:id/close',
-    { config: operatorOnly, schema: { tags, params: complaintIdParams, body: closeEscalationInput } },
+    {
+      config: operatorOnly,
+      schema: { tags, params: complaintIdParams, body: closeEscalationInput, response: escalationAnswer },
+    },
     (request) => closeEscalation(ctx, currentUser(request), request.params.id, request.body.message),
   );
 
   app.get(
     '/operator/dashboard',
-    { config: operatorOnly, schema: { tags, querystring: platformDashboardQuery } },
+    {
+      config: operatorOnly,
+      schema: { tags, querystring: platformDashboardQuery, response: { 200: dashboardAnswer } },
+    },
     (request) => platformDashboard(ctx, request.query.days),
   );
 };

@@ -16,7 +16,7 @@ import { queryRows, type Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { enforceLimit, type Caller, type RateLimit } from '../../http/rate-limit';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { enqueueMail } from '../mail/outbox';
 import { recordAudit } from './audit';
 import { blogHiddenMail, blogShownMail, reviewHiddenMail, reviewShownMail } from './moderation-mails';
@@ -317,34 +317,28 @@ export async function listBlogsForModeration(db: Db, query: BlogModerationQuery)
   return { items: rows.map(toBlog), total: rows[0]?.total ?? 0, page: query.page, pageSize: OPERATOR_PAGE_SIZE };
 }
 
+/** The post as hiding sees it, with the seller to mail (the fields the mails address). */
 interface LockedBlog {
   id: number;
   title: string;
-  hidden_at: Date | string | null;
-  hidden_reason: string | null;
-  store_name: string;
-  seller_name: string;
-  seller_email: string;
+  hiddenAt: Date | string | null;
+  hiddenReason: string | null;
+  storeName: string;
+  sellerName: string;
+  sellerEmail: string;
 }
 
 async function lockBlog(tx: Db, id: number): Promise<LockedBlog> {
   const [row] = await queryRows<LockedBlog>(
     tx,
-    sql`select b.id, b.title, b.hidden_at, b.hidden_reason, s.name as store_name, a.name as seller_name,
-               a.email as seller_email
+    sql`select b.id, b.title, b.hidden_at as "hiddenAt", b.hidden_reason as "hiddenReason", s.name as "storeName",
+               a.name as "sellerName", a.email as "sellerEmail"
         from blogs b join stores s on s.id = b.store_id join accounts a on a.id = s.seller_id
         where b.id = ${id} for update of b`,
   );
   if (!row) throw notFound(m.blogNotFound);
   return row;
 }
-
-const blogAuthor = (b: LockedBlog) => ({
-  sellerName: b.seller_name,
-  sellerEmail: b.seller_email,
-  storeName: b.store_name,
-  title: b.title,
-});
 
 async function blogById(db: Db, id: number): Promise<ModeratedBlog> {
   const [row] = await loadBlogs(db, sql`b.id = ${id}`);
@@ -356,7 +350,7 @@ async function blogById(db: Db, id: number): Promise<ModeratedBlog> {
 export async function hideBlog(ctx: AppContext, operator: SessionUser, id: number, reason: string) {
   await ctx.db.transaction(async (tx) => {
     const blog = await lockBlog(tx, id);
-    if (blog.hidden_at !== null) throw conflict(m.alreadyHidden);
+    if (blog.hiddenAt !== null) throw conflict(m.alreadyHidden);
     const now = ctx.now();
     await tx.execute(sql`update blogs set hidden_at = ${now}, hidden_reason = ${reason} where id = ${id}`);
     await recordAudit(
@@ -371,7 +365,7 @@ export async function hideBlog(ctx: AppContext, operator: SessionUser, id: numbe
       },
       now,
     );
-    await enqueueMail(tx, blogHiddenMail(ctx.config.publicUrl, blogAuthor(blog), reason));
+    await enqueueMail(tx, blogHiddenMail(ctx.config.publicUrl, blog, reason));
   });
   return { message: m.blogHidden, item: await blogById(ctx.db, id) };
 }
@@ -379,7 +373,7 @@ export async function hideBlog(ctx: AppContext, operator: SessionUser, id: numbe
 export async function unhideBlog(ctx: AppContext, operator: SessionUser, id: number, reason: string | undefined) {
   await ctx.db.transaction(async (tx) => {
     const blog = await lockBlog(tx, id);
-    if (blog.hidden_at === null) throw conflict(m.notHidden);
+    if (blog.hiddenAt === null) throw conflict(m.notHidden);
     const now = ctx.now();
     await tx.execute(sql`update blogs set hidden_at = null, hidden_reason = null where id = ${id}`);
     await recordAudit(
@@ -389,12 +383,12 @@ export async function unhideBlog(ctx: AppContext, operator: SessionUser, id: num
         action: 'blog.unhide',
         target: { type: 'blog', id, name: blog.title },
         reason: reason ?? null,
-        before: { hidden: true, hiddenAt: iso(blog.hidden_at), hiddenReason: blog.hidden_reason },
+        before: { hidden: true, hiddenAt: iso(blog.hiddenAt), hiddenReason: blog.hiddenReason },
         after: { hidden: false },
       },
       now,
     );
-    await enqueueMail(tx, blogShownMail(ctx.config.publicUrl, blogAuthor(blog), reason));
+    await enqueueMail(tx, blogShownMail(ctx.config.publicUrl, blog, reason));
   });
   return { message: m.blogUnhidden, item: await blogById(ctx.db, id) };
 }

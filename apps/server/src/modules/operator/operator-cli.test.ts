@@ -9,7 +9,7 @@ import { messages } from '@pricehub/shared/messages';
 import { operatorMessages } from '@pricehub/shared/schemas/operator';
 import { buildTestApp } from '../../testing/test-app';
 import { ADMIN_TOKEN_HEADER } from '../offers/internal-routes';
-import { announceServer, withdrawServer } from '../offers/server-handoff';
+import { announceServer, withdrawServer } from '../../db/server-handoff';
 
 const run = promisify(execFile);
 const t = await buildTestApp();

@@ -1,18 +1,13 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../../config';
+import { fail, loadCommandConfig } from '../../cli/command-line';
+import { postToRunningServer, throughServerOrDirectly } from '../../cli/running-server';
+import type { Config } from '../../config';
 import { withOwnDatabase } from '../../db/own-database';
+import type { ServerInfo } from '../../db/server-handoff';
 import { HttpError } from '../../http/errors';
-import { DatabaseBusyError } from '../offers/database-lock';
-import { ADMIN_TOKEN_HEADER } from '../offers/internal-routes';
-import { readServerInfo, type ServerInfo } from '../offers/server-handoff';
 import { createOperator, parseOperatorInput, type OperatorAccount } from './accounts';
 
 const USAGE = 'usage: npm run operator -- create --email <email> --name "<name>" --password <password>';
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
 
 interface CreateArgs {
   email: string;
@@ -46,16 +41,8 @@ function refusal(error: unknown): string | undefined {
 
 /** Hands the account to the running server; undefined when it cannot be reached (a stale server.json). */
 async function createThroughServer(info: ServerInfo, args: CreateArgs): Promise<OperatorAccount | undefined> {
-  let res: Response;
-  try {
-    res = await fetch(`http://127.0.0.1:${info.port}/api/internal/operators`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [ADMIN_TOKEN_HEADER]: info.token },
-      body: JSON.stringify(args),
-    });
-  } catch {
-    return undefined;
-  }
+  const res = await postToRunningServer(info, 'operators', args);
+  if (!res) return undefined;
   const body = (await res.json().catch(() => ({}))) as {
     operator?: OperatorAccount;
     error?: { message?: string; fields?: Record<string, string> };
@@ -78,25 +65,6 @@ async function createDirectly(config: Config, args: CreateArgs): Promise<Operato
   });
 }
 
-async function create(config: Config, args: CreateArgs): Promise<{ operator: OperatorAccount; via: string }> {
-  if (config.databaseUrl) return { operator: await createDirectly(config, args), via: 'PostgreSQL' };
-  // Wait briefly for a server that is starting (it holds the database but has not announced itself yet).
-  for (let attempt = 0; ; attempt++) {
-    const info = readServerInfo(config.dataDir);
-    if (info) {
-      const operator = await createThroughServer(info, args);
-      if (operator) return { operator, via: `through the running server on port ${info.port}` };
-    }
-    try {
-      return { operator: await createDirectly(config, args), via: `PGlite in ${config.dataDir}` };
-    } catch (error) {
-      if (!(error instanceof DatabaseBusyError)) throw error;
-      if (attempt >= 19) fail(`${error.message}; try again when it has finished.`);
-      await new Promise((r) => setTimeout(r, 1_000));
-    }
-  }
-}
-
 async function main() {
   const args = readArgs();
   // Bad input is refused before the database is opened (or the server asked).
@@ -105,14 +73,12 @@ async function main() {
   } catch (error) {
     fail(`could not create the operator: ${refusal(error) ?? (error as Error).message}`);
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  const { operator, via } = await create(config, args);
+  const config = loadCommandConfig();
+  const { result: operator, via } = await throughServerOrDirectly(
+    config,
+    (info) => createThroughServer(info, args),
+    () => createDirectly(config, args),
+  );
   console.log(`Created operator ${operator.email} (${operator.name}, account ${operator.id}) ${via}.`);
   console.log(`Sign in at ${config.publicUrl}/operator/login`);
 }

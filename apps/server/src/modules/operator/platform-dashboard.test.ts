@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
 import { insertCatalogueProduct, insertExternalOffer } from '../../testing/catalogue';
-import { addListing, caller, createSellerWithStore } from '../checkout/testing';
+import { addListing, caller, createSellerWithStore } from '../../testing/shop';
 import { insertOrder } from '../sales/test-fixtures';
 import { createTestOperator } from './testing';
 

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  auditPage,
   auditQuery,
   operatorMessages,
+  operatorStoresPage,
   operatorStoresQuery,
   reopenStoreInput,
+  sellerSuspension as suspensionAnswer,
+  storeActionResult,
   storeSlugParams,
   suspendStoreInput,
   type StoreActionResult,
@@ -28,13 +32,19 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/operator/stores',
-    { config: { access: 'operator' }, schema: { tags, querystring: operatorStoresQuery } },
+    {
+      config: { access: 'operator' },
+      schema: { tags, querystring: operatorStoresQuery, response: { 200: operatorStoresPage } },
+    },
     async (request) => listOperatorStores(ctx.db, request.query, ctx.now()),
   );
 
   app.post(
     '/operator/stores/:slug/suspend',
-    { config: { access: 'operator' }, schema: { tags, params: storeSlugParams, body: suspendStoreInput } },
+    {
+      config: { access: 'operator' },
+      schema: { tags, params: storeSlugParams, body: suspendStoreInput, response: { 200: storeActionResult } },
+    },
     async (request): Promise<StoreActionResult> => {
       const store = await suspendStore(ctx, currentUser(request), request.params.slug, request.body.reason);
       return { message: operatorMessages.suspended(store.name), store };
@@ -44,7 +54,15 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/operator/stores/:slug/reopen',
     // The reason is optional, so the body may be left out altogether.
-    { config: { access: 'operator' }, schema: { tags, params: storeSlugParams, body: reopenStoreInput.nullish() } },
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        params: storeSlugParams,
+        body: reopenStoreInput.nullish(),
+        response: { 200: storeActionResult },
+      },
+    },
     async (request): Promise<StoreActionResult> => {
       const store = await reopenStore(ctx, currentUser(request), request.params.slug, request.body?.reason);
       return { message: operatorMessages.reopened(store.name), store };
@@ -53,11 +71,13 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/operator/audit',
-    { config: { access: 'operator' }, schema: { tags, querystring: auditQuery } },
+    { config: { access: 'operator' }, schema: { tags, querystring: auditQuery, response: { 200: auditPage } } },
     async (request) => listAudit(ctx.db, request.query),
   );
 
-  app.get('/seller/suspension', { config: { access: 'seller' }, schema: { tags: ['seller'] } }, async (request) =>
-    sellerSuspension(ctx.db, currentStoreId(request)),
+  app.get(
+    '/seller/suspension',
+    { config: { access: 'seller' }, schema: { tags: ['seller'], response: { 200: suspensionAnswer } } },
+    async (request) => sellerSuspension(ctx.db, currentStoreId(request)),
   );
 };

@@ -5,7 +5,7 @@ import { stores } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
 import { registerSeller } from '../auth/service';
-import { addListing, createSellerWithStore } from '../checkout/testing';
+import { addListing, createSellerWithStore } from '../../testing/shop';
 import { insertOrder } from '../sales/test-fixtures';
 import { createTestOperator } from './testing';
 

@@ -5,7 +5,7 @@ import { operatorMessages } from '@pricehub/shared/schemas/operator';
 import { queryRows } from '../../db/client';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
-import { addListing, createSellerWithStore } from '../checkout/testing';
+import { addListing, createSellerWithStore } from '../../testing/shop';
 import { insertOrder } from '../sales/test-fixtures';
 import { createTestOperator } from './testing';
 

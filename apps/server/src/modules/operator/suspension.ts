@@ -10,22 +10,23 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { invalidateCatalogCache } from '../catalog/cache';
-import { enqueueMail } from '../mail/outbox';
-import { recordAudit } from './audit';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { recordAudit, type AuditRecord } from './audit';
 import { operatorStore } from './stores';
 import { reopeningMail, suspensionMail } from './suspension-mails';
 
+/** The store as a suspension sees it: its standing, and the seller to mail (the fields the mails address). */
 interface LockedStore {
   id: number;
   slug: string;
-  name: string;
+  storeName: string;
   status: StoreStanding;
-  status_before_suspension: 'open' | 'closed' | null;
-  suspension_reason: string | null;
-  suspended_at: Date | string | null;
-  seller_name: string;
-  seller_email: string;
+  statusBeforeSuspension: 'open' | 'closed' | null;
+  suspensionReason: string | null;
+  suspendedAt: Date | string | null;
+  sellerName: string;
+  sellerEmail: string;
 }
 
 /**
@@ -37,8 +38,9 @@ interface LockedStore {
 async function lockStore(tx: Db, slug: string): Promise<LockedStore> {
   const [store] = await queryRows<LockedStore>(
     tx,
-    sql`select s.id, s.slug, s.name, s.status, s.status_before_suspension, s.suspension_reason, s.suspended_at,
-               a.name as seller_name, a.email as seller_email
+    sql`select s.id, s.slug, s.name as "storeName", s.status, s.status_before_suspension as "statusBeforeSuspension",
+               s.suspension_reason as "suspensionReason", s.suspended_at as "suspendedAt", a.name as "sellerName",
+               a.email as "sellerEmail"
         from stores s join accounts a on a.id = s.seller_id
         where s.slug = ${slug}
         for no key update of s`,
@@ -51,14 +53,35 @@ async function lockStore(tx: Db, slug: string): Promise<LockedStore> {
   return store;
 }
 
-const addressee = (s: LockedStore) => ({
-  sellerName: s.seller_name,
-  sellerEmail: s.seller_email,
-  storeName: s.name,
-  slug: s.slug,
-});
+/** What one change of a store's standing writes: the store's new columns, the audit entry, the seller's mail. */
+interface StandingChange {
+  set: Partial<typeof stores.$inferInsert>;
+  audit: Pick<AuditRecord, 'action' | 'reason' | 'before' | 'after'>;
+  mail: OutgoingMail;
+}
 
-async function storeAfter(ctx: AppContext, slug: string): Promise<OperatorStore> {
+/**
+ * Changes a store's standing in one transaction: locked, changed, audited and its seller mailed together. `change`
+ * throws when the store is not in the standing it applies to. Answers the store as the operator now sees it.
+ */
+async function changeStanding(
+  ctx: AppContext,
+  operator: SessionUser,
+  slug: string,
+  change: (store: LockedStore, now: Date) => StandingChange,
+): Promise<OperatorStore> {
+  await ctx.db.transaction(async (tx) => {
+    const store = await lockStore(tx, slug);
+    const now = ctx.now();
+    const { set, audit, mail } = change(store, now);
+    await tx.update(stores).set(set).where(eq(stores.id, store.id));
+    await recordAudit(
+      tx,
+      { actor: operator, target: { type: 'store', id: store.slug, name: store.storeName }, ...audit },
+      now,
+    );
+    await enqueueMail(tx, mail);
+  });
   // What shoppers see changed: this server's search and home caches start again (others within their TTL).
   invalidateCatalogCache();
   const store = await operatorStore(ctx.db, slug, ctx.now());
@@ -70,72 +93,52 @@ async function storeAfter(ctx: AppContext, slug: string): Promise<OperatorStore>
  * Suspends a store: its listings leave every shop page in this transaction (the status feeds the catalogue's
  * visibility), the seller is mailed the reason, and the audit log records it. Orders already placed are untouched.
  */
-export async function suspendStore(
+export function suspendStore(
   ctx: AppContext,
   operator: SessionUser,
   slug: string,
   reason: string,
 ): Promise<OperatorStore> {
-  await ctx.db.transaction(async (tx) => {
-    const store = await lockStore(tx, slug);
+  return changeStanding(ctx, operator, slug, (store, now) => {
     if (store.status === 'suspended') throw conflict(operatorMessages.alreadySuspended);
-    const now = ctx.now();
-    await tx
-      .update(stores)
-      .set({ status: 'suspended', statusBeforeSuspension: store.status, suspendedAt: now, suspensionReason: reason })
-      .where(eq(stores.id, store.id));
-    await recordAudit(
-      tx,
-      {
-        actor: operator,
+    return {
+      set: { status: 'suspended', statusBeforeSuspension: store.status, suspendedAt: now, suspensionReason: reason },
+      audit: {
         action: 'store.suspend',
-        target: { type: 'store', id: store.slug, name: store.name },
         reason,
         before: { status: store.status },
         after: { status: 'suspended', suspendedAt: now.toISOString() },
       },
-      now,
-    );
-    await enqueueMail(tx, suspensionMail(ctx.config.publicUrl, addressee(store), reason));
+      mail: suspensionMail(ctx.config.publicUrl, store, reason),
+    };
   });
-  return storeAfter(ctx, slug);
 }
 
 /** Lifts a suspension: the store returns to the open or closed its seller had chosen, and its listings with it. */
-export async function reopenStore(
+export function reopenStore(
   ctx: AppContext,
   operator: SessionUser,
   slug: string,
   reason: string | undefined,
 ): Promise<OperatorStore> {
-  await ctx.db.transaction(async (tx) => {
-    const store = await lockStore(tx, slug);
+  return changeStanding(ctx, operator, slug, (store) => {
     if (store.status !== 'suspended') throw conflict(operatorMessages.notSuspended);
-    const status = store.status_before_suspension ?? 'open';
-    const now = ctx.now();
-    await tx
-      .update(stores)
-      .set({ status, statusBeforeSuspension: null, suspendedAt: null, suspensionReason: null })
-      .where(eq(stores.id, store.id));
-    await recordAudit(
-      tx,
-      {
-        actor: operator,
+    const status = store.statusBeforeSuspension ?? 'open';
+    return {
+      set: { status, statusBeforeSuspension: null, suspendedAt: null, suspensionReason: null },
+      audit: {
         action: 'store.reopen',
-        target: { type: 'store', id: store.slug, name: store.name },
         reason: reason ?? null,
         before: {
           status: 'suspended',
-          suspendedAt: store.suspended_at ? new Date(store.suspended_at).toISOString() : null,
-          suspensionReason: store.suspension_reason,
+          suspendedAt: store.suspendedAt ? new Date(store.suspendedAt).toISOString() : null,
+          suspensionReason: store.suspensionReason,
         },
         after: { status },
       },
-      now,
-    );
-    await enqueueMail(tx, reopeningMail(ctx.config.publicUrl, addressee(store), reason, status));
+      mail: reopeningMail(ctx.config.publicUrl, store, reason, status),
+    };
   });
-  return storeAfter(ctx, slug);
 }
 
 /** The seller workspace's banner: why and since when their store is suspended, or null. */

@@ -5,11 +5,12 @@ import { orderMessages, type OrderView } from '@pricehub/shared/schemas/order';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
-import { stripeGateway } from '../checkout/payments';
-import type { PaymentLog } from '../checkout/settlement';
 import { enqueueMail } from '../mail/outbox';
-import { mailStatusChange } from '../notifications/announce';
-import { customerNotices, notifyCustomer } from '../notifications/customer-notice';
+import { notifyCustomer } from '../notifications/customer-notice';
+import { mailStatusChange } from './announce';
+import { refundPayment } from './checkout/payments';
+import type { PaymentLog } from './checkout/settlement';
+import { customerNotices } from './customer-notices';
 import { findOrder, restockOrders } from './repository';
 
 /** Who closes a Booked order: its customer (cancel), or its seller with a reason for the customer (reject). */
@@ -29,8 +30,8 @@ interface ClosingRow {
 /**
  * Closes a Booked order in one transaction: Cancelled (with the seller's reason when rejected), its stock back on
  * the listings (the catalogue products follow through their triggers), the customer mailed, and a card payment
- * made through Stripe refunded for this order's total, last, so a refused refund closes nothing. Stripe's reason
- * for a refusal goes to the log; the client gets a generic message.
+ * refunded through its gateway for this order's total, last, so a refused refund closes nothing. The gateway's
+ * reason for a refusal goes to the log; the client gets a generic message.
  */
 export async function closeBookedOrder(ctx: AppContext, orderId: string, closer: Closer, log: PaymentLog) {
   await ctx.db.transaction(async (tx) => {
@@ -73,32 +74,33 @@ export async function closeBookedOrder(ctx: AppContext, orderId: string, closer:
       // The customer cancelled it themselves: the mail confirms it; a notification would tell them nothing new.
       await mailStatusChange(tx, order, 'Cancelled');
     }
-    if (row.payment_status === 'paid' && row.provider === 'stripe' && row.provider_ref) {
-      await refundOrder(
-        ctx,
-        { orderId, paymentId: row.payment_id, sessionId: row.provider_ref, amount: row.total },
-        log,
-      );
+    if (row.payment_status === 'paid') {
+      const payment = { paymentId: row.payment_id, provider: row.provider, providerRef: row.provider_ref };
+      await refundOrder(ctx, { orderId, ...payment, amount: row.total }, log);
     }
   });
 }
 
 async function refundOrder(
   ctx: AppContext,
-  refund: { orderId: string; paymentId: string | null; sessionId: string; amount: number },
+  refund: {
+    orderId: string;
+    paymentId: string | null;
+    provider: string | null;
+    providerRef: string | null;
+    amount: number;
+  },
   log: PaymentLog,
 ): Promise<void> {
-  const gateway = stripeGateway(ctx);
   const refused = (reason: string, error?: unknown) => {
     log.error(
       { ...refund, reason, code: (error as { code?: string } | undefined)?.code },
-      'stripe refund refused; the order stays open',
+      `${refund.provider} refund refused; the order stays open`,
     );
     return new HttpError(502, 'PAYMENT_PROVIDER', orderMessages.refundFailed);
   };
-  if (!gateway) throw refused('online payments are not configured');
   // One key per order, whoever closes it: a retry, or a cancel racing a reject, refunds once.
-  await gateway.refund(refund.sessionId, refund.amount, `refund-${refund.orderId}`).catch((error: unknown) => {
+  await refundPayment(ctx, refund, refund.amount, `refund-${refund.orderId}`).catch((error: unknown) => {
     throw refused(error instanceof Error ? error.message : String(error), error);
   });
 }

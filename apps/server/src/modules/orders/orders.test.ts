@@ -16,7 +16,7 @@ import {
   createSellerWithStore,
   productState,
   type SellerWithStore,
-} from '../checkout/testing';
+} from '../../testing/shop';
 
 const t = await buildTestApp();
 const call = caller(t);

@@ -5,10 +5,11 @@ import { orderMessages, type OrderStatusValue, type OrderView } from '@pricehub/
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
-import { closeUnpaidPayment, type PaymentLog } from '../checkout/settlement';
-import { mailStatusChange } from '../notifications/announce';
-import { customerNotices, notifyCustomer } from '../notifications/customer-notice';
+import { notifyCustomer } from '../notifications/customer-notice';
+import { mailStatusChange } from './announce';
+import { closeUnpaidPayment, type PaymentLog } from './checkout/settlement';
 import { closeBookedOrder } from './closing';
+import { customerNotices } from './customer-notices';
 import { findOrder, findOrders } from './repository';
 
 /** Orders a seller acts on: cash on delivery, or paid online (an unpaid online order is not yet an order). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { promos } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
-import { ADDRESS, addProduct, createSellerWithStore } from '../checkout/testing';
+import { ADDRESS, addProduct, createSellerWithStore } from '../../testing/shop';
 import { PROMO_LIMIT, promoUnusable } from './redeem';
 
 const t = await buildTestApp();

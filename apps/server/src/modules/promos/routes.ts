@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { promoInput, promoMessages } from '@pricehub/shared/schemas/promo';
+import { promoCreated, promoInput, promoMessages, sellerPromos } from '@pricehub/shared/schemas/promo';
+import { messageAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { currentStoreId, currentUser } from '../../http/access';
 import { enforceLimit, type RateLimit } from '../../http/rate-limit';
@@ -16,13 +17,18 @@ export const CHOSEN_CODE_LIMIT: RateLimit = {
 const codeParams = z.object({ code: z.string().trim().min(1).max(16) });
 
 export const promosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/seller/promos', { config: { access: 'seller' }, schema: { tags: ['promos'] } }, async (request) => ({
-    promos: await promosService.listSellerPromos(ctx, currentStoreId(request)),
-  }));
+  app.get(
+    '/seller/promos',
+    { config: { access: 'seller' }, schema: { tags: ['promos'], response: { 200: sellerPromos } } },
+    async (request) => ({ promos: await promosService.listSellerPromos(ctx, currentStoreId(request)) }),
+  );
 
   app.post(
     '/seller/promos',
-    { config: { access: 'seller' }, schema: { tags: ['promos'], body: promoInput } },
+    {
+      config: { access: 'seller' },
+      schema: { tags: ['promos'], body: promoInput, response: { 201: promoCreated } },
+    },
     async (request, reply) => {
       // Codes are unique across stores, so a chosen code that is taken answers 409: limit how often one can ask.
       if (request.body.code) {
@@ -38,7 +44,10 @@ export const promosRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.delete(
     '/seller/promos/:code',
-    { config: { access: 'seller' }, schema: { tags: ['promos'], params: codeParams } },
+    {
+      config: { access: 'seller' },
+      schema: { tags: ['promos'], params: codeParams, response: { 200: messageAnswer } },
+    },
     async (request) => {
       await promosService.deletePromo(ctx, currentStoreId(request), request.params.code);
       return { message: promoMessages.deleted };

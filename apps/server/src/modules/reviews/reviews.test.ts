@@ -4,7 +4,7 @@ import { reviewMessages } from '@pricehub/shared/schemas/review';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
 import { reviews } from '../../db/schema';
-import { ADDRESS, addListing, addProduct, caller, createSellerWithStore } from '../checkout/testing';
+import { ADDRESS, addListing, addProduct, caller, createSellerWithStore } from '../../testing/shop';
 
 const t = await buildTestApp();
 const call = caller(t);

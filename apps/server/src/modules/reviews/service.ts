@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { reviewMessages, type ReviewView } from '@pricehub/shared/schemas/review';
 import { orderMessages } from '@pricehub/shared/schemas/order';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { reviews } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { customerOrderStatus, lockLineToReview, markLineReviewed } from '../orders/queries';
 import { scoreText } from '../sentiment/service';
+import { insertReview } from './repository';
 
 /**
  * The order's customer reviews one of its lines, once, after the order is Completed. The review and the line's
@@ -22,45 +21,29 @@ export async function addReview(
   if (input.productId > 2_147_483_647) throw notFound(reviewMessages.lineNotFound);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [order] = await queryRows<{ status: string; customer_name: string }>(
-        tx,
-        sql`select o.status, a.name as customer_name from orders o join accounts a on a.id = o.customer_id
-            where o.id = ${orderId} and o.customer_id = ${customerId}`,
-      );
+      const order = await customerOrderStatus(tx, customerId, orderId);
       if (!order) throw notFound(orderMessages.notFound);
       if (order.status !== 'Completed') throw conflict(reviewMessages.notCompleted);
       // The body's productId is what the order line shows: its listing id, or that listing's catalogue product.
-      const [line] = await queryRows<{ id: number; reviewed: boolean; product_id: number | null }>(
-        tx,
-        sql`select ol.id, ol.reviewed, l.product_id
-            from order_lines ol left join listings l on l.id = ol.listing_id
-            where ol.order_id = ${orderId} and (ol.listing_id = ${input.productId} or l.product_id = ${input.productId})
-            order by (ol.listing_id = ${input.productId}) desc, ol.reviewed, ol.id
-            limit 1
-            for update of ol`,
-      );
-      if (!line || line.product_id === null) throw notFound(reviewMessages.lineNotFound);
+      const line = await lockLineToReview(tx, orderId, input.productId);
+      if (!line || line.productId === null) throw notFound(reviewMessages.lineNotFound);
       if (line.reviewed) throw conflict(reviewMessages.already);
-      const [inserted] = await tx
-        .insert(reviews)
-        .values({
-          productId: line.product_id,
-          customerId,
-          orderLineId: line.id,
-          author: order.customer_name,
-          rating: input.rating,
-          text: input.text,
-          sentimentScore: scoreText(input.text),
-          createdAt: ctx.now(),
-        })
-        .returning();
-      const review = inserted!;
-      await tx.execute(sql`update order_lines set reviewed = true where id = ${line.id}`);
+      const review = await insertReview(tx, {
+        productId: line.productId,
+        customerId,
+        orderLineId: line.id,
+        author: order.customerName,
+        rating: input.rating,
+        text: input.text,
+        sentimentScore: scoreText(input.text),
+        createdAt: ctx.now(),
+      });
+      await markLineReviewed(tx, line.id);
       return {
         message: reviewMessages.added,
         review: {
           id: review.id,
-          productId: line.product_id,
+          productId: line.productId,
           orderId,
           rating: input.rating,
           text: review.text,

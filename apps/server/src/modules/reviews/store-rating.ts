@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoreRating } from '@pricehub/shared/schemas/offer';
 import { queryRows, type Db } from '../../db/client';
+import { soldByStoreSql } from '../orders/queries';
 
 /**
  * The reviews (aliased `r`) that rate store `storeId`, one definition for the seller's dashboard and for shoppers:
@@ -11,8 +12,7 @@ export const storeReviewsWhere = (storeId: SQL) =>
   // EXISTS per review, not IN (the store's lines/listings): a store listing 12,000 products made the IN a 60-150 ms
   // hash of its listings for every store on a product's offers; each review now looks up its own line or product.
   sql`r.rating is not null and r.hidden_at is null and (
-        exists (select 1 from order_lines ol join orders o on o.id = ol.order_id
-                where ol.id = r.order_line_id and o.store_id = ${storeId})
+        ${soldByStoreSql(sql`r.order_line_id`, storeId)}
         or (r.order_line_id is null
             and exists (select 1 from listings l where l.product_id = r.product_id and l.store_id = ${storeId})))`;
 
@@ -29,11 +29,11 @@ export async function storeRatings(db: Db, storeIds: number[]): Promise<Map<numb
   const rows = await queryRows<{ id: number; average: number | null; count: number }>(
     db,
     sql`select s.id, x.average, x.count
-        from stores s cross join lateral (
+        from (select distinct value::int as id from json_array_elements_text(${JSON.stringify(storeIds)}::json)) s
+        cross join lateral (
           select round(avg(r.rating)::numeric, 1)::float8 as average, count(*)::int as count
           from reviews r where ${storeReviewsWhere(sql`s.id`)}
-        ) x
-        where s.id in (select value::int from json_array_elements_text(${JSON.stringify(storeIds)}::json))`,
+        ) x`,
   );
   for (const r of rows) ratings.set(r.id, { average: r.average === null ? null : Number(r.average), count: r.count });
   for (const id of storeIds) if (!ratings.has(id)) ratings.set(id, none);

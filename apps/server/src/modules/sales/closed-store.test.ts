@@ -14,7 +14,7 @@ const product = {
   description: 'A phone only this store sells',
   ram: 8,
   storage: 128,
-  price: 45000,
+  price: 45_000_00,
   quantity: 3,
   image: 'https://example.test/zephyrus.png',
 };
@@ -57,7 +57,7 @@ describe('a closed store', () => {
     expect((await search('Zephyrus')).items.map((p) => p.id)).toContain(id);
     expect((await t.app.inject({ method: 'GET', url: '/api/sales' })).json().sales).toHaveLength(1);
 
-    // Search results are cached for up to catalog/cache.ts's TTL (5 s), so the change may take that long to show.
+    // Search results are cached for up to cache/catalogue-cache.ts's TTL (5 s), so the change may take that long to show.
     const settle = { timeout: 8_000, interval: 250 };
     expect((await setStatus('closed')).statusCode).toBe(200);
     await vi.waitFor(async () => {

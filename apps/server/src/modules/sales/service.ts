@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { listings, saleProducts, sales, stores } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { invalidateCatalogCache } from '../catalog/cache';
+import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from './campaign-dates';
 import { unitPrice } from './pricing';
 

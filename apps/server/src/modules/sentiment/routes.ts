@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ratingText } from '@pricehub/shared/rules/rating';
-import { sentimentInput } from '@pricehub/shared/schemas/offer';
+import { sentimentInput, sentimentResult } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
 import { summarizeTexts } from './service';
 
@@ -8,7 +8,11 @@ import { summarizeTexts } from './service';
 export const sentimentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app) => {
   app.post(
     '/sentiment',
-    { config: { access: 'public' }, bodyLimit: 1024 * 1024, schema: { tags: ['sentiment'], body: sentimentInput } },
+    {
+      config: { access: 'public' },
+      bodyLimit: 1024 * 1024,
+      schema: { tags: ['sentiment'], body: sentimentInput, response: { 200: sentimentResult } },
+    },
     async (request) => {
       const summary = summarizeTexts(request.body.texts);
       return { ...summary, ratingText: ratingText(summary) };

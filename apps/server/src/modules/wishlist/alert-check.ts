@@ -1,12 +1,18 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
 import type { JobDefinition } from '../../jobs/scheduler';
 import { enqueueMail } from '../mail/outbox';
 import type { WatchedState } from '../offers/price-watch';
 import { wishlistAlertMail, type AlertReason } from './alert-mail';
-import { recordKnown, targetKey, watchedStates, type KnownEntry } from './alert-states';
-import type { SavedTarget } from './saved-items';
+import { targetKey, watchedStates } from './alert-states';
+import {
+  alertEntries,
+  claimAlert,
+  recordKnown,
+  updateKnown,
+  type AlertEntry,
+  type KnownEntry,
+  type SavedTarget,
+} from './repository';
 import { issueUnsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
 /** At most one mail per saved item and customer in any 24 hours. */
@@ -31,23 +37,8 @@ export function alertReasons(known: KnownState, now: WatchedState): AlertReason[
 const sameState = (known: KnownState, now: WatchedState) =>
   known.price === now.price && known.inStock === now.inStock && known.onSale === (now.sale !== null);
 
-interface EntryRow {
-  id: number;
-  customer_id: number;
-  product_id: number | null;
-  offer_id: number | null;
-  email: string;
-  customer_name: string;
-  item_name: string;
-  state_id: number | null;
-  price: number | null;
-  in_stock: boolean | null;
-  on_sale: boolean | null;
-  mailed_at: Date | string | null;
-}
-
-const targetOf = (r: EntryRow): SavedTarget =>
-  r.product_id !== null ? { productId: r.product_id } : { offerId: r.offer_id! };
+const targetOf = (r: AlertEntry): SavedTarget =>
+  r.productId !== null ? { productId: r.productId } : { offerId: r.offerId! };
 
 /**
  * One pass over every wishlist entry of the customers who want alerts, in batches. Each entry's present state is
@@ -60,21 +51,7 @@ export async function checkWishlistAlerts(ctx: AppContext, { batch = 500 }: { ba
   let after = 0;
   let queued = 0;
   for (;;) {
-    const rows = await queryRows<EntryRow>(
-      ctx.db,
-      sql`select w.id, w.customer_id, w.product_id, w.offer_id, a.email, a.name as customer_name,
-            coalesce(p.name, o.name || ' at ' || e.name) as item_name,
-            st.id as state_id, st.price, st.in_stock, st.on_sale, st.mailed_at
-          from wishlist_items w
-          join accounts a on a.id = w.customer_id
-          left join products p on p.id = w.product_id
-          left join offers o on o.id = w.offer_id
-          left join external_stores e on e.id = o.external_store_id
-          left join wishlist_alert_states st on st.customer_id = w.customer_id
-            and (st.product_id = w.product_id or st.offer_id = w.offer_id)
-          where w.id > ${after} and a.wishlist_alerts and a.deleted_at is null
-          order by w.id limit ${batch}`,
-    );
+    const rows = await alertEntries(ctx.db, after, batch);
     if (rows.length === 0) break;
     after = rows.at(-1)!.id;
     const states = await watchedStates(ctx, rows.map(targetOf));
@@ -83,32 +60,26 @@ export async function checkWishlistAlerts(ctx: AppContext, { batch = 500 }: { ba
       const target = targetOf(row);
       const now = states.get(targetKey(target));
       if (!now) continue;
-      if (row.state_id === null) {
+      if (row.stateId === null) {
         // Saved before alerts existed (or in the instant before the save recorded it): its state is the baseline.
-        firstLooks.push({ customerId: row.customer_id, target, state: now });
+        firstLooks.push({ customerId: row.customerId, target, state: now });
         continue;
       }
-      const known = { price: row.price, inStock: row.in_stock!, onSale: row.on_sale! };
+      const known = { price: row.price, inStock: row.inStock!, onSale: row.onSale! };
       const reasons = alertReasons(known, now);
       if (reasons.length === 0) {
         // A rise, a sale ending, stock running out: not news, but the next drop is measured from here.
-        if (!sameState(known, now)) await rememberQuietly(ctx, row.state_id, now);
+        if (!sameState(known, now)) await updateKnown(ctx.db, row.stateId, now, ctx.now());
         continue;
       }
-      const mailedAt = row.mailed_at ? new Date(row.mailed_at).getTime() : null;
+      const mailedAt = row.mailedAt ? new Date(row.mailedAt).getTime() : null;
       if (mailedAt !== null && ctx.now().getTime() - mailedAt < ALERT_GAP_MS) continue;
-      if (await mailAlert(ctx, row, target, known, now, reasons)) queued++;
+      if (await mailAlert(ctx, { ...row, stateId: row.stateId }, target, known, now, reasons)) queued++;
     }
     await recordKnown(ctx.db, firstLooks, ctx.now(), { replace: false });
     if (rows.length < batch) break;
   }
   return queued;
-}
-
-async function rememberQuietly(ctx: AppContext, stateId: number, now: WatchedState) {
-  await ctx.db.execute(sql`update wishlist_alert_states set price = ${now.price}::int, in_stock = ${now.inStock},
-      on_sale = ${now.sale !== null}, checked_at = ${ctx.now().toISOString()}::timestamptz
-      where id = ${stateId}`);
 }
 
 /**
@@ -118,7 +89,7 @@ async function rememberQuietly(ctx: AppContext, stateId: number, now: WatchedSta
  */
 async function mailAlert(
   ctx: AppContext,
-  row: EntryRow,
+  row: AlertEntry & { stateId: number },
   target: SavedTarget,
   known: KnownState,
   now: WatchedState,
@@ -127,22 +98,12 @@ async function mailAlert(
   const at = ctx.now();
   const cutoff = new Date(at.getTime() - ALERT_GAP_MS);
   return ctx.db.transaction(async (tx) => {
-    const claimed = await queryRows<{ id: number }>(
-      tx,
-      sql`update wishlist_alert_states set price = ${now.price}::int, in_stock = ${now.inStock},
-            on_sale = ${now.sale !== null}, mailed_at = ${at.toISOString()}::timestamptz,
-            checked_at = ${at.toISOString()}::timestamptz
-          where id = ${row.state_id} and price is not distinct from ${known.price}::int
-            and in_stock = ${known.inStock} and on_sale = ${known.onSale}
-            and (mailed_at is null or mailed_at <= ${cutoff.toISOString()}::timestamptz)
-          returning id`,
-    );
-    if (claimed.length === 0) return false;
+    if (!(await claimAlert(tx, row.stateId, known, now, { at, cutoff }))) return false;
     const base = ctx.config.publicUrl;
-    const token = await issueUnsubscribeToken(tx, row.customer_id);
+    const token = await issueUnsubscribeToken(tx, row.customerId);
     const mail = wishlistAlertMail({
-      customerName: row.customer_name,
-      itemName: row.item_name,
+      customerName: row.customerName,
+      itemName: row.itemName,
       itemUrl:
         target.productId !== undefined
           ? `${base}/result/productHub/${target.productId}`
@@ -157,7 +118,7 @@ async function mailAlert(
     await enqueueMail(tx, {
       to: row.email,
       ...mail,
-      dedupeKey: `wishlist-alert:${row.customer_id}:${targetKey(target)}:${day}`,
+      dedupeKey: `wishlist-alert:${row.customerId}:${targetKey(target)}:${day}`,
     });
     return true;
   });

@@ -1,15 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { WishlistAlertSettings } from '@pricehub/shared/schemas/wishlist-alerts';
 import type { AppContext } from '../../context';
-import { accounts } from '../../db/schema';
-import { rememberWhatCustomerSees, wishlistTargets } from './alert-states';
+import { rememberWhatCustomerSees } from './alert-states';
+import { alertsEnabled, setAlertsEnabled, wishlistTargets } from './repository';
 
 export async function getAlertSettings(ctx: AppContext, customerId: number): Promise<WishlistAlertSettings> {
-  const [row] = await ctx.db
-    .select({ enabled: accounts.wishlistAlerts })
-    .from(accounts)
-    .where(and(eq(accounts.id, customerId), eq(accounts.role, 'customer')));
-  return { enabled: row?.enabled ?? false };
+  return { enabled: await alertsEnabled(ctx.db, customerId) };
 }
 
 /**
@@ -25,9 +20,6 @@ export async function setAlertSettings(
   if (input.enabled && !before.enabled) {
     await rememberWhatCustomerSees(ctx, customerId, await wishlistTargets(ctx.db, customerId));
   }
-  await ctx.db
-    .update(accounts)
-    .set({ wishlistAlerts: input.enabled, updatedAt: ctx.now() })
-    .where(and(eq(accounts.id, customerId), eq(accounts.role, 'customer')));
+  await setAlertsEnabled(ctx.db, customerId, input.enabled, ctx.now());
   return { enabled: input.enabled };
 }

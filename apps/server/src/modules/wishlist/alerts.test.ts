@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { wishlistAlertMessages } from '@pricehub/shared/schemas/wishlist-alerts';
 import { smtpTransport } from '../../adapters/mail/transport';
 import { queryRows } from '../../db/client';
-import { createSellerWithStore, caller, type SellerWithStore } from '../checkout/testing';
+import { createSellerWithStore, caller, type SellerWithStore } from '../../testing/shop';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
 import { productBody } from '../catalog/test-fixtures';
@@ -57,7 +57,7 @@ describe('wishlist alerts', () => {
 
     // The seller lowers the price through the seller's own form.
     const res = await call('PUT', `/api/seller/products/${phone.listingId}`, seller.cookie, {
-      ...productBody({ name: 'Galaxy A55', brand: 'Samsung', category: 'mobile', price: 90000 }),
+      ...productBody({ name: 'Galaxy A55', brand: 'Samsung', category: 'mobile', price: 90_000_00 }),
       stock: 'instock',
     });
     expect(res.statusCode).toBe(200);

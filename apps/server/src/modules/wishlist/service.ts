@@ -3,19 +3,28 @@ import { savedMessages } from '@pricehub/shared/schemas/saved';
 import { messages } from '@pricehub/shared/messages';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { currentProductId } from '../catalog/queries';
+import { offerExists } from '../offers/queries';
 import { rememberWhatCustomerSees } from './alert-states';
-import { deleteSaved, insertSaved, listSaved, resolveTarget, type SavedTarget } from './saved-items';
+import { deleteSaved, insertSaved, listSaved, type SavedTarget } from './repository';
 
 /** The product or offer the body names; the schema has already checked that exactly one is given. */
 export function savedTarget(input: SavedItemInput): SavedTarget {
   return input.productId !== undefined ? { productId: input.productId } : { offerId: input.offerId! };
 }
 
-/** The target to save (an old product id leads to its catalogue product), or 404 when there is none. */
+/**
+ * The target as it is saved (a 404 when it does not exist, not a foreign-key 500). A product id from an old URL (a
+ * former listing's, a merged product's) saves its catalogue product.
+ */
 export async function ensureTargetExists(ctx: AppContext, target: SavedTarget): Promise<SavedTarget> {
-  const resolved = await resolveTarget(ctx.db, target);
-  if (resolved) return resolved;
-  throw notFound(target.productId !== undefined ? messages.product.notFound : savedMessages.offerNotFound);
+  if (target.productId === undefined) {
+    if (await offerExists(ctx.db, target.offerId)) return target;
+    throw notFound(savedMessages.offerNotFound);
+  }
+  const productId = await currentProductId(ctx.db, target.productId);
+  if (productId !== null) return { productId };
+  throw notFound(messages.product.notFound);
 }
 
 export async function listWishlist(ctx: AppContext, customerId: number): Promise<WishlistItem[]> {

@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unsubscribeParams, wishlistAlertMessages as m } from '@pricehub/shared/schemas/wishlist-alerts';
+import { z } from 'zod';
+import {
+  unsubscribed,
+  unsubscribeParams,
+  unsubscribeStatus,
+  wishlistAlertMessages as m,
+} from '@pricehub/shared/schemas/wishlist-alerts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { unsubscribePage, type UnsubscribePageInput } from './unsubscribe-page';
@@ -32,9 +38,18 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       message: 'You can still turn wishlist alerts off in your account, under Wishlist alerts.',
     });
   };
-  const options = { config: { access: 'public' }, schema: { tags: ['wishlist'], params: unsubscribeParams } } as const;
+  // Browsers (Accept: text/html) get the page, other callers the JSON.
+  const answering = <T extends z.ZodType>(json: T) =>
+    ({
+      config: { access: 'public' },
+      schema: {
+        tags: ['wishlist'],
+        params: unsubscribeParams,
+        response: { 200: { content: { 'application/json': { schema: json }, 'text/html': { schema: z.string() } } } },
+      },
+    }) as const;
 
-  app.get('/wishlist/alerts/unsubscribe/:token', options, async (request, reply) => {
+  app.get('/wishlist/alerts/unsubscribe/:token', answering(unsubscribeStatus), async (request, reply) => {
     const subscriber = await findSubscriber(ctx, request.params.token);
     if (!subscriber) return invalid(request, reply);
     const email = maskEmail(subscriber.email);
@@ -49,7 +64,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     });
   });
 
-  app.post('/wishlist/alerts/unsubscribe/:token', options, async (request, reply) => {
+  app.post('/wishlist/alerts/unsubscribe/:token', answering(unsubscribed), async (request, reply) => {
     const subscriber = await unsubscribe(ctx, request.params.token);
     if (!subscriber) return invalid(request, reply);
     const email = maskEmail(subscriber.email);

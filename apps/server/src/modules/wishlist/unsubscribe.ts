@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
-import { unsubscribeTokens } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { hashToken, newToken } from '../auth/tokens';
+import { insertUnsubscribeToken, subscriberOf, unsubscribeByToken } from './repository';
 
 /** The address of a mail's unsubscribe link; the same URL answers the RFC 8058 one-click POST. */
 export const unsubscribeUrl = (publicUrl: string, token: string) =>
@@ -14,7 +13,7 @@ export const unsubscribeUrl = (publicUrl: string, token: string) =>
  */
 export async function issueUnsubscribeToken(db: Db, accountId: number): Promise<string> {
   const token = newToken();
-  await db.insert(unsubscribeTokens).values({ tokenHash: hashToken(token), accountId });
+  await insertUnsubscribeToken(db, hashToken(token), accountId);
   return token;
 }
 
@@ -25,24 +24,13 @@ export interface Subscriber {
 
 /** Whom a link unsubscribes, or null for an unknown link (or a deleted account's). */
 export async function findSubscriber(ctx: AppContext, token: string): Promise<Subscriber | null> {
-  const [row] = await queryRows<{ email: string; wishlist_alerts: boolean }>(
-    ctx.db,
-    sql`select a.email, a.wishlist_alerts from unsubscribe_tokens u join accounts a on a.id = u.account_id
-        where u.token_hash = ${hashToken(token)} and a.deleted_at is null`,
-  );
-  return row ? { email: row.email, subscribed: row.wishlist_alerts } : null;
+  return (await subscriberOf(ctx.db, hashToken(token))) ?? null;
 }
 
 /** Turns the link owner's wishlist alerts off; null for an unknown link. Doing it twice changes nothing. */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<Subscriber | null> {
-  const [row] = await queryRows<{ email: string }>(
-    ctx.db,
-    sql`update accounts a set wishlist_alerts = false, updated_at = ${ctx.now().toISOString()}::timestamptz
-        from unsubscribe_tokens u
-        where u.token_hash = ${hashToken(token)} and a.id = u.account_id and a.deleted_at is null
-        returning a.email`,
-  );
-  return row ? { email: row.email, subscribed: false } : null;
+  const email = await unsubscribeByToken(ctx.db, hashToken(token), ctx.now());
+  return email === undefined ? null : { email, subscribed: false };
 }
 
 /** "hina@example.com" → "h***@example.com": the page confirms whose alerts stop without showing the whole address. */

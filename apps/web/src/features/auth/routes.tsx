@@ -20,9 +20,6 @@ export const shopRoutes: RouteObject[] = [
   },
 ];
 
-/** Pages inside the seller workspace (under /seller, with the sidebar). */
-export const sellerRoutes: RouteObject[] = [];
-
 /** Seller sign-in screens: outside the workspace (they are how one gets in) and without the shop's header. */
 export const bareRoutes: RouteObject[] = [
   {

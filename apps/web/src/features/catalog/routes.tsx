@@ -39,8 +39,10 @@ export const shopRoutes: RouteObject[] = [
   {
     path: '/viewstore/:storeSlug',
     handle: {
-      prefetch: async ({ queryClient, params }) =>
-        queryClient.prefetchQuery((await api()).storeQuery(params.storeSlug ?? '')),
+      prefetch: async ({ queryClient, params, url }) => {
+        const { storeQuery, storePageNumber } = await api();
+        return queryClient.prefetchQuery(storeQuery(params.storeSlug ?? '', storePageNumber(url.searchParams)));
+      },
     } satisfies RouteHandle,
     lazy: () => import('./pages/store-page').then((m) => ({ Component: m.StorePageView })),
   },
@@ -64,6 +66,3 @@ export const sellerRoutes: RouteObject[] = [
     lazy: () => import('./pages/prod-update-alert-page').then((m) => ({ Component: m.ProdUpdateAlertPage })),
   },
 ];
-
-/** Pages with no shared layout. */
-export const bareRoutes: RouteObject[] = [];

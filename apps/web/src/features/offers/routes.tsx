@@ -37,9 +37,3 @@ export const shopRoutes: RouteObject[] = [
     lazy: () => import('./pages/scrape-products-page').then((m) => ({ Component: m.ScrapeProductsPage })),
   },
 ];
-
-/** Pages inside the seller workspace (under /seller, with the sidebar). */
-export const sellerRoutes: RouteObject[] = [];
-
-/** Pages with no shared layout. */
-export const bareRoutes: RouteObject[] = [];

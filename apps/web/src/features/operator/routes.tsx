@@ -1,11 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 
-/** Pages under the shop layout (header and footer): none, the console stands apart from the shop. */
-export const shopRoutes: RouteObject[] = [];
-
-/** Pages inside the seller workspace: none. */
-export const sellerRoutes: RouteObject[] = [];
-
 /** The operator console: its sign-in, and its pages inside its own layout (a separate chunk shoppers never load). */
 export const bareRoutes: RouteObject[] = [
   {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SessionUser } from '@pricehub/shared/schemas/account';
 import { post } from '../../../api/client';
-import { sessionQueryKey } from '../../../api/session';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface LoginResponse {
   user: SessionUser;
@@ -17,8 +17,8 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: ({ user }) => {
       // Whatever was cached belonged to the previous visitor (an anonymous cart count, say).
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-      client.setQueryData(sessionQueryKey, { user });
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
+      client.setQueryData(queryKeys.session, { user });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Role } from '@pricehub/shared/schemas/account';
 import { get, post } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 const resetPath = (token: string) => `/auth/password-reset/${encodeURIComponent(token)}`;
 
@@ -13,7 +14,7 @@ export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPa
 /** Checks the link before showing the form: a used, expired or unknown token answers 404. */
 export const usePasswordResetCheck = (token: string) =>
   useQuery({
-    queryKey: ['password-reset', token],
+    queryKey: queryKeys.passwordReset(token),
     queryFn: () => get<{ role: Role }>(resetPath(token)),
     retry: false,
     staleTime: Infinity,

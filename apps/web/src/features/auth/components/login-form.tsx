@@ -4,8 +4,8 @@ import { messages } from '@pricehub/shared/messages';
 import { loginInput, type Role, type SessionUser } from '@pricehub/shared/schemas/account';
 import { notifySuccess } from '../../../components/notify';
 import { useLogin } from '../api/login';
-import { FormAlert } from './form-alert';
-import { useSchemaForm } from './use-schema-form';
+import { FormAlert } from '../../../components/form-alert';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 
 interface LoginFormProps {
   role: Role;

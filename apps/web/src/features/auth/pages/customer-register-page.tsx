@@ -3,12 +3,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { customerRegistration } from '@pricehub/shared/schemas/account';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRegisterCustomer } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { passwordHint } from '../components/password-hint';
-import { useSchemaForm } from '../components/use-schema-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 
 export function CustomerRegisterPage() {
   usePageTitle('Create your account');

@@ -2,12 +2,12 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetRequest, type Role } from '@pricehub/shared/schemas/account';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
-import { useSchemaForm } from '../components/use-schema-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 
 function ForgotPasswordForm({ role }: { role: Role }) {
   const form = useSchemaForm(passwordResetRequest, { email: '' });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
-import { sessionQueryKey } from '../../../api/session';
+import { queryKeys } from '../../../api/query-keys';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { expectLandedAt, renderPage } from '../../../test/render-page';
@@ -44,7 +44,7 @@ describe('customer sign-in', () => {
     const { queryClient } = renderPage(<CustomerLoginPage />, { path: '/login', state: { from: '/wishlist' } });
     signIn();
     await expectLandedAt('/wishlist');
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: customer });
+    expect(queryClient.getQueryData(queryKeys.session)).toEqual({ user: customer });
     expect(await screen.findByText(messages.login.success, {}, { timeout: 5000 })).toBeTruthy();
     expect(api.sent('POST /api/auth/login')[0]!.body).toEqual({
       email: 'sara@example.test',
@@ -71,7 +71,7 @@ describe('customer sign-in', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(message);
     expect(screen.getByLabelText(labels.email)).toHaveProperty('value', 'sara@example.test');
     expect(screen.getByLabelText(labels.password)).toHaveProperty('value', 'Wrong!pass1');
-    expect(queryClient.getQueryData(sessionQueryKey)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.session)).toBeUndefined();
   });
 });
 
@@ -83,7 +83,7 @@ describe('seller sign-in', () => {
     expect(screen.getByRole('link', { name: 'Register as a seller' }).getAttribute('href')).toBe('/sellerAdd');
     signIn('omar@example.test');
     await expectLandedAt('/seller');
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: seller });
+    expect(queryClient.getQueryData(queryKeys.session)).toEqual({ user: seller });
     expect(api.sent('POST /api/auth/login')[0]!.body).toMatchObject({ role: 'seller' });
   });
 

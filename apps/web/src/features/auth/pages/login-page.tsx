@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { AuthCard } from '../components/auth-card';
 import { LoginForm } from '../components/login-form';
 import { SellerAuthFrame } from '../components/seller-auth-frame';

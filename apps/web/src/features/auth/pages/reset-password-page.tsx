@@ -5,13 +5,13 @@ import { messages } from '@pricehub/shared/messages';
 import { passwordResetInput, type ShopRole as Role } from '@pricehub/shared/schemas/account';
 import { ApiRequestError } from '../../../api/client';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCompletePasswordReset, usePasswordResetCheck } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { passwordHint } from '../components/password-hint';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
-import { useSchemaForm } from '../components/use-schema-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 
 const paths = {
   customer: { login: '/login', forgot: '/forget-password' },

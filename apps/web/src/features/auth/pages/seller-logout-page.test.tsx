@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionQueryKey } from '../../../api/session';
+import { queryKeys } from '../../../api/query-keys';
 import { mockApi } from '../../../test/mock-api';
 import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { SellerLogoutPage } from './seller-logout-page';
@@ -11,11 +11,11 @@ describe('seller logout', () => {
   it('ends the session on the server, forgets the cached seller and goes to /sellerLogin', async () => {
     const api = mockApi({ 'POST /api/auth/logout': [200, { ok: true }] });
     const { queryClient } = renderPage(<SellerLogoutPage />, { path: '/sellerLogout' });
-    queryClient.setQueryData(['seller', 'products'], { items: [1, 2] });
+    queryClient.setQueryData(queryKeys.seller.productOptions, { items: [1, 2] });
     await expectLandedAt('/sellerLogin');
     expect(api.sent('POST /api/auth/logout')).toHaveLength(1);
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
-    expect(queryClient.getQueryData(['seller', 'products'])).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.session)).toEqual({ user: null });
+    expect(queryClient.getQueryData(queryKeys.seller.productOptions)).toBeUndefined();
   });
 
   it('says so and offers a retry when the server cannot be reached', async () => {

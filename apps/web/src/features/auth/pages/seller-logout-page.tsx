@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../../api/session';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
 
 /** Ends the seller's session on the server, forgets every cached answer, and lands on the seller sign-in. */

@@ -3,13 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { sellerRegistration } from '@pricehub/shared/schemas/account';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRegisterSeller } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { passwordHint } from '../components/password-hint';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
-import { useSchemaForm } from '../components/use-schema-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 
 export function SellerRegisterPage() {
   usePageTitle('Register as a seller');

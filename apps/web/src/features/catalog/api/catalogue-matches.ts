@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CatalogueCandidate, CatalogueMatchQuery } from '@pricehub/shared/schemas/product';
 import { get } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 /** What the seller has typed so far, as the form holds it (strings). */
 export interface MatchFields {
@@ -32,7 +33,7 @@ export function matchesQueryString(fields: MatchFields): string {
 /** "Is it one of these?": catalogue products the new listing may be, for a query from matchesQueryString. */
 export function useCatalogueMatches(query: string) {
   return useQuery({
-    queryKey: ['catalogue-matches', query],
+    queryKey: queryKeys.seller.catalogueMatches(query),
     queryFn: () =>
       get<{ candidates: CatalogueCandidate[] }>(`/seller/products/matches?${query}`).then((r) => r.candidates),
     enabled: query !== '',

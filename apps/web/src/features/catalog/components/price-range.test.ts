@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { priceBounds, sliderFilter, typedFilter } from './price-range';
 
-const bucket = (min: number, count = 1) => ({ min, max: min + 5000, count });
+/** A bucket as the API sends it (paisa) starting at `min` rupees. */
+const bucket = (min: number, count = 1) => ({ min: min * 100, max: (min + 5000) * 100, count });
 
 describe('priceBounds', () => {
   it('spans the results from the lowest bucket to the top of the highest, in round steps', () => {

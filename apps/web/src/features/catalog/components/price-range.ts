@@ -1,3 +1,4 @@
+import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import type { PriceBucket } from '@pricehub/shared/schemas/product';
 
 /** What the price slider spans, in rupees (the unit of the URL's minPrice and maxPrice). */
@@ -21,13 +22,14 @@ function roundStep(range: number): number {
 }
 
 /**
- * The slider's span: the price buckets of the results (each Rs 5,000 wide), widened to any price already asked for.
+ * The slider's span: the price buckets of the results (each Rs 5,000 wide, in paisa like every amount from the API),
+ * widened to any price already asked for (rupees, as in the URL).
  * Null when there is nothing to span (no results and no price filter).
  */
 export function priceBounds(buckets: PriceBucket[], filter: PriceFilter): PriceBounds | null {
   const asked = [filter.minPrice, filter.maxPrice].filter((p): p is number => p !== undefined);
-  const lows = [...buckets.map((b) => b.min), ...asked];
-  const highs = [...buckets.map((b) => b.max), ...asked];
+  const lows = [...buckets.map((b) => b.min / PAISA_PER_RUPEE), ...asked];
+  const highs = [...buckets.map((b) => b.max / PAISA_PER_RUPEE), ...asked];
   if (lows.length === 0) return null;
   const low = Math.min(...lows);
   const high = Math.max(...highs);

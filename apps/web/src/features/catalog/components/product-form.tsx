@@ -13,6 +13,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { messages } from '@pricehub/shared/messages';
+import { fieldErrors } from '@pricehub/shared/schemas/error';
 import { productInput, productUpdate, type CatalogueCandidate, type Product } from '@pricehub/shared/schemas/product';
 import { ApiRequestError } from '../../../api/client';
 import { notifyError } from '../../../components/notify';
@@ -56,13 +57,6 @@ interface Props {
   /** Adding asks "Is it one of these?" and needs a quantity above 0; editing shows the stock status instead. */
   mode: 'add' | 'edit';
   onSubmit: (values: ProductFormValues, catalogProductId?: number) => Promise<unknown>;
-}
-
-/** The first message per field, as the server would word it (the same schema checks both sides). */
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[String(issue.path[0] ?? '')] ??= issue.message;
-  return fields;
 }
 
 /**
@@ -110,7 +104,8 @@ export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
     const catalogProductId = typeof choice === 'number' ? choice : undefined;
     const parsed = schema.safeParse({ ...values, ...(catalogProductId ? { catalogProductId } : {}) });
     if (!parsed.success) {
-      const fields = fieldErrors(parsed.error.issues);
+      // The first message per field, as the server would word it (the same schema checks both sides).
+      const fields = fieldErrors(parsed.error.issues, 1);
       setErrors(fields);
       notifyError(Object.values(fields)[0]!);
       return;

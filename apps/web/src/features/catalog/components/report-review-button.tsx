@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconFlag } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { moderationMessages, reportReviewInput } from '@pricehub/shared/schemas/operator-moderation';
 import { ApiRequestError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { notifySuccess } from '../../../components/notify';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { useReportReview } from '../api/report-review';
 
 /**
@@ -61,36 +62,15 @@ interface ReportDialogProps {
 }
 
 function ReportDialog({ reviewId, author, signedIn, onClose, onReported }: ReportDialogProps) {
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const report = useReportReview(reviewId);
   const { pathname } = useLocation();
+  const title = `Report the review by ${author}`;
+  // Reported before (another tab, another day): the shopper's wish is already done.
+  const reportedBefore = (error: unknown) => error instanceof ApiRequestError && error.status === 409;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reportReviewInput.safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    report.mutate(parsed.data, {
-      onSuccess: (result) => {
-        notifySuccess(result.message);
-        onReported();
-      },
-      onError: (error) => {
-        // Reported before (another tab, another day): the shopper's wish is already done.
-        if (error instanceof ApiRequestError && error.status === 409) {
-          notifySuccess(moderationMessages.alreadyReported);
-          onReported();
-        }
-      },
-    });
-  };
-
-  return (
-    <Modal opened onClose={onClose} title={`Report the review by ${author}`} centered>
-      {!signedIn ? (
+  if (!signedIn) {
+    return (
+      <Modal opened onClose={onClose} title={title} centered>
         <Stack>
           <Text size="sm">Please sign in to report a review.</Text>
           <Group justify="flex-end">
@@ -102,44 +82,35 @@ function ReportDialog({ reviewId, author, signedIn, onClose, onReported }: Repor
             </Button>
           </Group>
         </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Text size="sm">
-              Tell the PriceHub team what is wrong: insults, spam, personal details, or not about the product. The
-              author is not told who reported it.
-            </Text>
-            <Textarea
-              label="What is wrong with this review?"
-              required
-              autosize
-              minRows={3}
-              maxRows={6}
-              maxLength={500}
-              value={reason}
-              error={fieldError}
-              data-autofocus
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setFieldError(undefined);
-              }}
-            />
-            {report.isError && !(report.error instanceof ApiRequestError && report.error.status === 409) && (
-              <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-                {report.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={report.isPending}>
-                Send report
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+      </Modal>
+    );
+  }
+  return (
+    <ReasonDialog
+      title={title}
+      body="Tell the PriceHub team what is wrong: insults, spam, personal details, or not about the product. The author is not told who reported it."
+      label="What is wrong with this review?"
+      required
+      schema={reportReviewInput}
+      maxLength={500}
+      button="Send report"
+      color="red"
+      pending={report.isPending}
+      error={reportedBefore(report.error) ? null : report.error}
+      onSubmit={(input) =>
+        report.mutate(input, {
+          onSuccess: (result) => {
+            notifySuccess(result.message);
+            onReported();
+          },
+          onError: (error) => {
+            if (!reportedBefore(error)) return;
+            notifySuccess(moderationMessages.alreadyReported);
+            onReported();
+          },
+        })
+      }
+      onClose={onClose}
+    />
   );
 }

@@ -1,19 +1,20 @@
 import { messages } from '@pricehub/shared/messages';
 import { categories, sortOptions, type Category } from '@pricehub/shared/rules/catalog';
+import type { ProductQuery } from '@pricehub/shared/schemas/product';
 
-export type Sort = (typeof sortOptions)[number];
+export type Sort = ProductQuery['sort'];
 
-/** Everything /result filters on; all of it lives in the URL so a search can be shared and reloaded. */
-export interface SearchFilters {
-  q?: string;
-  category?: Category;
-  brand?: string;
-  ram?: number;
+/**
+ * Everything /result filters on; all of it lives in the URL so a search can be shared and reloaded. The API's query
+ * (packages/shared productQuery), but for the prices: the URL's are rupees, what a shopper types and shares (the
+ * search's API function converts them to paisa).
+ */
+export type SearchFilters = Pick<ProductQuery, 'q' | 'category' | 'brand' | 'ram' | 'sort' | 'page'> & {
+  /** Rupees. */
   minPrice?: number;
+  /** Rupees. */
   maxPrice?: number;
-  sort: Sort;
-  page: number;
-}
+};
 
 const num = (value: string | null): number | undefined => {
   if (value === null || value.trim() === '') return undefined;

@@ -96,6 +96,8 @@ describe('adding a product: "Is it one of these?"', { timeout: 30_000 }, () => {
       brand: 'Samsung',
       ram: '12',
       storage: '512',
+      // Typed as Rs 389,999; the API takes paisa.
+      price: 38_999_900,
       quantity: '2',
       image: '/uploads/fold.webp',
       catalogProductId: 11,

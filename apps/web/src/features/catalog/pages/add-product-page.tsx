@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCreateProduct, type CreatedListing } from '../api/catalog';
 import { emptyProduct, ProductForm } from '../components/product-form';
 

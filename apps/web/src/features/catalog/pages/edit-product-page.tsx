@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useSellerProducts, useUpdateProduct } from '../api/catalog';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 import { formValuesOf, ProductForm } from '../components/product-form';
 
 /** /seller/editProduct/:listingId: the seller's own listing only; saving leads to /seller/prodUpdateAlert. */

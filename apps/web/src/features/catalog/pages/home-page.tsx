@@ -17,12 +17,12 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Product } from '@pricehub/shared/schemas/product';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useHome } from '../api/catalog';
-import { ErrorState } from '../components/page-states';
+import { ErrorState } from '../../../components/page-states';
 import { LowestPrice, StoreCountLine } from '../components/price-tag';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
-import { useShopperActions } from '../components/use-buy';
+import { useBuyProduct } from '../components/use-buy';
 
 const endDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -143,7 +143,7 @@ function Hero() {
 }
 
 function TopProduct({ product }: { product: Product }) {
-  const actions = useShopperActions();
+  const buy = useBuyProduct();
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="top-title">
       <Grid align="center">
@@ -163,7 +163,7 @@ function TopProduct({ product }: { product: Product }) {
             <StoreCountLine product={product} />
             <Group>
               {product.listingId != null && product.quantity > 0 && (
-                <Button onClick={() => actions.addToCart(product.id, true)} loading={actions.adding}>
+                <Button onClick={() => buy.addToCart(product.id, true)} loading={buy.adding}>
                   Buy Now
                 </Button>
               )}

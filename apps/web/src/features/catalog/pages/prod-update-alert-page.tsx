@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 
 /** The spec's confirmation after editing a product. */
 export function ProdUpdateAlertPage() {

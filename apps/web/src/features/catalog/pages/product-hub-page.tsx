@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Divider, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconHeart, IconShoppingCart } from '@tabler/icons-react';
+import { IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useEffect, useId } from 'react';
@@ -7,15 +7,16 @@ import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
 import type { ProductDetail } from '@pricehub/shared/schemas/product';
-import { AddToCompareButton } from '../../../components/add-to-compare-button';
-import { usePageTitle } from '../../../components/page-title';
-import { whenIdle } from '../../../components/when-idle';
+import { AddToCompareButton } from '../../../components/saved-items/add-to-compare-button';
+import { AddToWishlistButton } from '../../../components/saved-items/add-to-wishlist-button';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { whenIdle } from '../../../hooks/when-idle';
 import { productQuery, recordView, useProduct } from '../api/catalog';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 import { LowestPrice, StoreCountLine } from '../components/price-tag';
 import { ProductGrid } from '../components/product-grid';
 import { ReportReviewButton } from '../components/report-review-button';
-import { useShopperActions } from '../components/use-buy';
+import { useBuyProduct } from '../components/use-buy';
 
 const categoryLabel = { mobile: 'Mobile', laptop: 'Laptop', computer: 'Computer' } as const;
 
@@ -77,7 +78,7 @@ function cannotBuyReason(p: ProductDetail): string | null {
 }
 
 function Details({ product: p }: { product: ProductDetail }) {
-  const actions = useShopperActions();
+  const buy = useBuyProduct();
   const noteId = useId();
   const inStock = p.stock === 'instock';
   const cannotBuy = cannotBuyReason(p);
@@ -137,8 +138,8 @@ function Details({ product: p }: { product: ProductDetail }) {
             <Group gap="sm">
               <Button
                 leftSection={<IconShoppingCart size={18} aria-hidden />}
-                onClick={() => actions.addToCart(p.id)}
-                loading={actions.adding}
+                onClick={() => buy.addToCart(p.id)}
+                loading={buy.adding}
                 disabled={cannotBuy !== null}
                 aria-describedby={cannotBuy ? noteId : undefined}
               >
@@ -149,14 +150,8 @@ function Details({ product: p }: { product: ProductDetail }) {
                   Visit Store
                 </Button>
               )}
-              <Button
-                variant="light"
-                leftSection={<IconHeart size={18} aria-hidden />}
-                onClick={() => actions.save('wishlist', p.id)}
-              >
-                Add to Wishlist
-              </Button>
-              <AddToCompareButton target={{ productId: p.id }} signedIn={actions.signedIn} variant="light" />
+              <AddToWishlistButton target={{ productId: p.id }} />
+              <AddToCompareButton target={{ productId: p.id }} variant="light" />
             </Group>
             {cannotBuy && (
               <Text size="sm" c="dimmed" id={noteId}>

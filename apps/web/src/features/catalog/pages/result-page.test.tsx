@@ -76,7 +76,7 @@ describe('ResultPage', () => {
         category: [{ value: 'laptop', count: 1 }],
         brand: [{ value: 'Dell', count: 1 }],
         ram: [{ value: 16, count: 1 }],
-        price: [{ min: 250000, max: 255000, count: 1 }],
+        price: [{ min: 250_000_00, max: 255_000_00, count: 1 }],
       },
       corrected: 'xps',
     });
@@ -156,7 +156,7 @@ describe('ResultPage', () => {
         category: [{ value: 'laptop', count: 1 }],
         brand: [{ value: 'Dell', count: 1 }],
         ram: [{ value: 16, count: 1 }],
-        price: [{ min: 220000, max: 225000, count: 1 }],
+        price: [{ min: 220_000_00, max: 225_000_00, count: 1 }],
       },
     });
     // A phone: the sidebar gives way to the Filters button (Mantine's hiddenFrom styles answer to the width).
@@ -184,8 +184,8 @@ describe('ResultPage', () => {
         brand: [],
         ram: [],
         price: [
-          { min: 40000, max: 45000, count: 3 },
-          { min: 380000, max: 385000, count: 1 },
+          { min: 40_000_00, max: 45_000_00, count: 3 },
+          { min: 380_000_00, max: 385_000_00, count: 1 },
         ],
       },
     });
@@ -199,9 +199,10 @@ describe('ResultPage', () => {
     fireEvent.change(within(price).getByLabelText('Min (Rs)'), { target: { value: '50000' } });
     fireEvent.change(within(price).getByLabelText('Max (Rs)'), { target: { value: '100000' } });
     fireEvent.click(within(price).getByRole('button', { name: 'Apply' }));
+    // The page's URL keeps rupees; the API is asked in paisa.
     await waitFor(() =>
       expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain(
-        '/api/products?q=samsung&minPrice=50000&maxPrice=100000',
+        '/api/products?q=samsung&minPrice=5000000&maxPrice=10000000',
       ),
     );
     // The slider keeps spanning every price of the search, and shows the range asked for.
@@ -221,8 +222,8 @@ describe('ResultPage', () => {
         brand: [],
         ram: [],
         price: [
-          { min: 40000, max: 45000, count: 1 },
-          { min: 60000, max: 65000, count: 1 },
+          { min: 40_000_00, max: 45_000_00, count: 1 },
+          { min: 60_000_00, max: 65_000_00, count: 1 },
         ],
       },
     });
@@ -242,7 +243,7 @@ describe('ResultPage', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(String(fetchMock.mock.lastCall![0])).toBe('/api/products?q=samsung&minPrice=41000');
+    expect(String(fetchMock.mock.lastCall![0])).toBe('/api/products?q=samsung&minPrice=4100000');
   });
 
   it.each([

@@ -5,9 +5,9 @@ import { messages } from '@pricehub/shared/messages';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { Product } from '@pricehub/shared/schemas/product';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useDeleteProduct, useSellerProducts } from '../api/catalog';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 
 /**
  * /seller/products: the seller's own listings with edit and delete (after a confirmation); each name opens the

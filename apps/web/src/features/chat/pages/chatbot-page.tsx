@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { ChatConversation } from '../components/chat-conversation';
 
 export function ChatbotPage() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ExternalProductDetail, ExternalProductItem } from '@pricehub/shared/schemas/offer';
 import { get } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 export interface ExternalProductsPage {
   items: ExternalProductItem[];
@@ -14,7 +15,7 @@ export function useExternalProducts(params: { store?: string; q?: string; page: 
   if (params.q) search.set('q', params.q);
   search.set('page', String(params.page));
   return useQuery({
-    queryKey: ['external-products', params],
+    queryKey: queryKeys.externalProducts(params),
     queryFn: () => get<ExternalProductsPage>(`/external-products?${search}`),
     placeholderData: keepPreviousData,
   });
@@ -22,7 +23,7 @@ export function useExternalProducts(params: { store?: string; q?: string; page: 
 
 export function useExternalProduct(offerId: number) {
   return useQuery({
-    queryKey: ['external-product', offerId],
+    queryKey: queryKeys.externalProduct(offerId),
     queryFn: () => get<ExternalProductDetail>(`/external-products/${offerId}`),
     enabled: Number.isInteger(offerId) && offerId > 0,
   });

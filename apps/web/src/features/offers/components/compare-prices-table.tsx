@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { MatchedBy, ProductOffer } from '@pricehub/shared/schemas/offer';
 import { StoreRating } from '../../../components/store-rating';
-import { useAddToCartAction } from '../../../components/use-add-to-cart';
+import { useAddToCartAction } from '../../../hooks/use-add-to-cart';
 import { useProductOffers } from '../api/product-offers';
 import classes from './compare-prices-table.module.css';
 

@@ -3,7 +3,6 @@ import { LineChart } from '@mantine/charts';
 import dayjs from 'dayjs';
 import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import type { PriceHistory } from '@pricehub/shared/schemas/offer';
-import { CHART_HEIGHT } from './price-history';
 
 const COLOURS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6'];
 const LOWEST = 'Lowest price';
@@ -11,9 +10,10 @@ const rupees = (paisa: number) => Math.floor(paisa / PAISA_PER_RUPEE);
 
 /**
  * One row per day with each store's last price that day and the lowest price, carried forward so lines are
- * continuous. Loaded lazily: the charting library stays out of the product page's first paint.
+ * continuous. Loaded lazily: the charting library stays out of the product page's first paint. `height` is its
+ * placeholder's too, so the page does not move when the chart arrives.
  */
-export default function PriceHistoryChart({ history }: { history: PriceHistory }) {
+export default function PriceHistoryChart({ history, height }: { history: PriceHistory; height: number }) {
   const days = new Map<string, Record<string, number | string>>();
   const row = (date: string) => {
     const day = dayjs(date).format('MM/DD/YYYY');
@@ -31,7 +31,7 @@ export default function PriceHistoryChart({ history }: { history: PriceHistory }
   }
   return (
     <LineChart
-      h={CHART_HEIGHT}
+      h={height}
       data={data}
       dataKey="day"
       withLegend

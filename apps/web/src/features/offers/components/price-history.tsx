@@ -7,7 +7,7 @@ import { usePriceHistory } from '../api/product-offers';
 const PriceHistoryChart = lazy(() => import('./price-history-chart'));
 
 /** The chart's height, kept by its placeholder too. */
-export const CHART_HEIGHT = 280;
+const CHART_HEIGHT = 280;
 
 const chartPlaceholder = (
   <Center h={CHART_HEIGHT}>
@@ -30,7 +30,7 @@ export function PriceHistory({ productId }: { productId: number }) {
       {/* Drawn in the browser when scrolled to; the placeholder keeps its height so nothing below moves. */}
       <WhenVisible placeholder={chartPlaceholder}>
         <Suspense fallback={chartPlaceholder}>
-          <PriceHistoryChart history={data} />
+          <PriceHistoryChart history={data} height={CHART_HEIGHT} />
         </Suspense>
       </WhenVisible>
     </div>

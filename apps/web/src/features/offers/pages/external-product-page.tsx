@@ -1,36 +1,22 @@
-import { Alert, Badge, Button, Grid, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { formatRs } from '@pricehub/shared/rules/money';
-import { ApiRequestError } from '../../../api/client';
-import { useSession } from '../../../api/session';
-import { notifyError, notifySuccess } from '../../../components/notify';
-import { AddToCompareButton } from '../../../components/add-to-compare-button';
-import { usePageTitle } from '../../../components/page-title';
+import { LoadingState } from '../../../components/page-states';
+import { AddToCompareButton } from '../../../components/saved-items/add-to-compare-button';
+import { AddToWishlistButton } from '../../../components/saved-items/add-to-wishlist-button';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useExternalProduct } from '../api/external-products';
-import { useSaveOffer } from '../api/save-offer';
 
 /** /result/productDetail/:offerId: one external store's product, as the spec's external product detail shows it. */
 export function ExternalProductPage() {
   const offerId = Number(useParams().offerId);
   const navigate = useNavigate();
-  const { customer } = useSession();
   const detail = useExternalProduct(offerId);
-  const wishlist = useSaveOffer('wishlist');
   usePageTitle(detail.data?.name ?? 'External product');
 
-  const save = async (list: typeof wishlist, success: string) => {
-    if (!customer) return notifyError(messages.login.loginFirst);
-    try {
-      const res = await list.mutateAsync(offerId);
-      notifySuccess(res.message ?? success);
-    } catch (error) {
-      notifyError(error instanceof ApiRequestError ? error.message : messages.generic.internal);
-    }
-  };
-
-  if (detail.isLoading) return <Loader m="xl" aria-label="Loading product" />;
+  if (detail.isLoading) return <LoadingState label="Loading product" />;
   if (detail.isError || !detail.data) {
     return (
       <Alert color="red" m="md" title="Product not available">
@@ -97,14 +83,8 @@ export function ExternalProductPage() {
               >
                 Visit Store
               </Button>
-              <Button
-                variant="light"
-                onClick={() => save(wishlist, messages.wishlist.added)}
-                loading={wishlist.isPending}
-              >
-                Add to WishList
-              </Button>
-              <AddToCompareButton target={{ offerId }} signedIn={!!customer} variant="light" />
+              <AddToWishlistButton target={{ offerId }}>Add to WishList</AddToWishlistButton>
+              <AddToCompareButton target={{ offerId }} variant="light" />
               <Button
                 variant="subtle"
                 leftSection={<IconArrowLeft size={16} aria-hidden />}

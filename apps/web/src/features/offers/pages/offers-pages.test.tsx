@@ -240,7 +240,7 @@ describe('the product page panel', () => {
     const input = await screen.findByLabelText(/Alert me at/);
     await userEvent.type(input, '120000');
     await userEvent.click(screen.getByRole('button', { name: 'Price drop alert' }));
-    await waitFor(() => expect(posted).toEqual([{ productId: 7, targetPrice: 120000 }]));
+    await waitFor(() => expect(posted).toEqual([{ productId: 7, targetPrice: 12_000_000 }]));
     expect((await screen.findAllByText('Please enter a valid target price')).length).toBeGreaterThan(0);
     expect((input as HTMLInputElement).value).toBe('120,000');
   }, 20_000);

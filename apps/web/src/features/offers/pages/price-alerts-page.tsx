@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { useSession } from '../../../api/session';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { usePriceAlerts, useRemovePriceAlert } from '../api/price-alerts';
 
 /** /price-alerts: the customer's price drop alerts, and which of them have fired (and mailed). */

@@ -15,7 +15,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useExternalProducts } from '../api/external-products';
 
 /** /ScrapeProducts: the newest products ingested from external stores, filterable by store, paged. */

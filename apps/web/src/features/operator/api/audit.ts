@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditPage } from '@pricehub/shared/schemas/operator';
 import { get } from '../../../api/client';
-
-export const auditQueryKey = ['operator', 'audit'] as const;
+import { queryKeys } from '../../../api/query-keys';
 
 export interface AuditFilter {
   q?: string;
@@ -12,7 +11,7 @@ export interface AuditFilter {
 
 export const auditQuery = (filter: AuditFilter) =>
   queryOptions({
-    queryKey: [...auditQueryKey, filter],
+    queryKey: queryKeys.operator.audit.list(filter),
     queryFn: () => {
       const params = new URLSearchParams();
       if (filter.q) params.set('q', filter.q);

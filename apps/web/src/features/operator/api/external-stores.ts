@@ -11,18 +11,17 @@ import type {
   UpdateExternalStoreInput,
 } from '@pricehub/shared/schemas/operator-external-stores';
 import { ApiRequestError, del, get, patch, post } from '../../../api/client';
-import { auditQueryKey } from './audit';
+import { queryKeys } from '../../../api/query-keys';
 
-export const externalStoresKey = ['operator', 'external-stores'] as const;
 const base = '/operator/external-stores';
 
 export const externalStoresQuery = () =>
-  queryOptions({ queryKey: externalStoresKey, queryFn: () => get<ExternalStoreList>(base) });
+  queryOptions({ queryKey: queryKeys.operator.externalStores.all, queryFn: () => get<ExternalStoreList>(base) });
 export const useExternalStores = () => useQuery(externalStoresQuery());
 
 export const useExternalStoreRuns = (storeId: number) =>
   useQuery({
-    queryKey: [...externalStoresKey, storeId, 'runs'],
+    queryKey: queryKeys.operator.externalStores.runs(storeId),
     queryFn: () => get<{ items: ExternalStoreRun[] }>(`${base}/${storeId}/runs`),
   });
 
@@ -74,8 +73,8 @@ function useInvalidate() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: externalStoresKey }),
-      client.invalidateQueries({ queryKey: auditQueryKey }),
+      client.invalidateQueries({ queryKey: queryKeys.operator.externalStores.all }),
+      client.invalidateQueries({ queryKey: queryKeys.operator.audit.all }),
     ]);
 }
 
@@ -117,7 +116,7 @@ export function useRefreshExternalStore(id: number) {
 /** Read the list and the runs again once a run has finished. */
 export function useRunFinished() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: externalStoresKey });
+  return () => client.invalidateQueries({ queryKey: queryKeys.operator.externalStores.all });
 }
 
 /** A new file for a store added by upload: read at once in a new run. */

@@ -9,10 +9,7 @@ import type {
   MatchingReason,
 } from '@pricehub/shared/schemas/operator-matching';
 import { get, post, put } from '../../../api/client';
-import { auditQueryKey } from './audit';
-
-export const matchingQueryKey = ['operator', 'matching'] as const;
-export const catalogueQueryKey = ['operator', 'catalogue'] as const;
+import { queryKeys } from '../../../api/query-keys';
 
 export interface MatchingFilter {
   reason?: MatchingReason;
@@ -32,7 +29,7 @@ function search(params: Record<string, string | number | undefined>): string {
 
 export const matchingQuery = (filter: MatchingFilter) =>
   queryOptions({
-    queryKey: [...matchingQueryKey, filter],
+    queryKey: queryKeys.operator.matching.list(filter),
     queryFn: () => get<MatchingPage>(`/operator/matching${search({ ...filter })}`),
     placeholderData: keepPreviousData,
   });
@@ -59,7 +56,9 @@ export function useMatchingAction() {
     mutationFn: send,
     onSuccess: async () => {
       await Promise.all(
-        [matchingQueryKey, catalogueQueryKey, auditQueryKey].map((queryKey) => client.invalidateQueries({ queryKey })),
+        [queryKeys.operator.matching.all, queryKeys.operator.catalogue.all, queryKeys.operator.audit.all].map(
+          (queryKey) => client.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });
@@ -67,7 +66,7 @@ export function useMatchingAction() {
 
 export const catalogueQuery = (filter: { q?: string; page?: number }) =>
   queryOptions({
-    queryKey: [...catalogueQueryKey, 'list', filter],
+    queryKey: queryKeys.operator.catalogue.list(filter),
     queryFn: () => get<CataloguePage>(`/operator/catalogue${search({ ...filter })}`),
     placeholderData: keepPreviousData,
   });
@@ -76,7 +75,7 @@ export const useCatalogue = (filter: { q?: string; page?: number }) => useQuery(
 
 export const catalogueProductQuery = (id: number) =>
   queryOptions({
-    queryKey: [...catalogueQueryKey, 'product', id],
+    queryKey: queryKeys.operator.catalogue.product(id),
     queryFn: () => get<CatalogueProductDetail>(`/operator/catalogue/${id}`),
   });
 
@@ -89,7 +88,9 @@ export function useEditCatalogueProduct(id: number) {
     onSuccess: async (saved) => {
       client.setQueryData(catalogueProductQuery(id).queryKey, saved);
       await Promise.all(
-        [matchingQueryKey, catalogueQueryKey, auditQueryKey].map((queryKey) => client.invalidateQueries({ queryKey })),
+        [queryKeys.operator.matching.all, queryKeys.operator.catalogue.all, queryKeys.operator.audit.all].map(
+          (queryKey) => client.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });

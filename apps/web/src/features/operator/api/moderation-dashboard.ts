@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlatformDashboard } from '@pricehub/shared/schemas/operator-dashboard';
 import { get } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 
 export const platformDashboardQuery = (days: 30 | 90) =>
   queryOptions({
-    queryKey: ['operator', 'dashboard', days],
+    queryKey: queryKeys.operator.dashboard(days),
     queryFn: () => get<PlatformDashboard>(`/operator/dashboard?days=${days}`),
     placeholderData: keepPreviousData,
     // Figures of the last days: a minute old is fresh enough, and the page is often left open.

@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Escalation, EscalationPage } from '@pricehub/shared/schemas/operator-escalations';
 import { get, post } from '../../../api/client';
-import { auditQueryKey } from './audit';
-
-export const escalationsQueryKey = ['operator', 'escalations'] as const;
+import { queryKeys } from '../../../api/query-keys';
 
 export const escalationsQuery = (status: 'open' | 'done', page: number) =>
   queryOptions({
-    queryKey: [...escalationsQueryKey, status, page],
+    queryKey: queryKeys.operator.escalations.list(status, page),
     queryFn: () => {
       const params = new URLSearchParams({ status });
       if (page > 1) params.set('page', String(page));
@@ -29,8 +27,8 @@ export function useEscalationAnswer(complaintId: number) {
       post<{ message: string; item: Escalation }>(`/operator/escalations/${complaintId}/${kind}`, body),
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: escalationsQueryKey }),
-        client.invalidateQueries({ queryKey: auditQueryKey }),
+        client.invalidateQueries({ queryKey: queryKeys.operator.escalations.all }),
+        client.invalidateQueries({ queryKey: queryKeys.operator.audit.all }),
       ]);
     },
   });

@@ -7,9 +7,7 @@ import type {
   ModerationResult,
 } from '@pricehub/shared/schemas/operator-moderation';
 import { get, post } from '../../../api/client';
-import { auditQueryKey } from './audit';
-
-export const moderationQueryKey = ['operator', 'moderation'] as const;
+import { queryKeys } from '../../../api/query-keys';
 
 const withParams = (path: string, params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -21,7 +19,7 @@ const withParams = (path: string, params: Record<string, string | number | undef
 
 export const reviewQueueQuery = (status: 'open' | 'hidden', page: number) =>
   queryOptions({
-    queryKey: [...moderationQueryKey, 'reviews', status, page],
+    queryKey: queryKeys.operator.moderation.reviews(status, page),
     queryFn: () =>
       get<ModerationPage>(withParams('/operator/moderation', { status, page: page > 1 ? page : undefined })),
     placeholderData: keepPreviousData,
@@ -37,7 +35,7 @@ export interface BlogFilter {
 
 export const blogModerationQuery = (filter: BlogFilter) =>
   queryOptions({
-    queryKey: [...moderationQueryKey, 'blogs', filter],
+    queryKey: queryKeys.operator.moderation.blogs(filter),
     queryFn: () =>
       get<BlogModerationPage>(
         withParams('/operator/moderation/blogs', {
@@ -62,8 +60,8 @@ export function useModerationAction<T extends ModeratedReview | ModeratedBlog>(k
       post<ModerationResult<T>>(`/operator/moderation/${kind}/${id}/${action}`, reason ? { reason } : {}),
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: moderationQueryKey }),
-        client.invalidateQueries({ queryKey: auditQueryKey }),
+        client.invalidateQueries({ queryKey: queryKeys.operator.moderation.all }),
+        client.invalidateQueries({ queryKey: queryKeys.operator.audit.all }),
       ]);
     },
   });

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OperatorStoresPage, OperatorStoresQuery, StoreActionResult } from '@pricehub/shared/schemas/operator';
 import { get, post } from '../../../api/client';
-import { auditQueryKey } from './audit';
-
-export const storesQueryKey = ['operator', 'stores'] as const;
+import { queryKeys } from '../../../api/query-keys';
 
 export type StoresFilter = Partial<Pick<OperatorStoresQuery, 'q' | 'status' | 'sort' | 'page'>>;
 
@@ -19,7 +17,7 @@ function search(filter: StoresFilter): string {
 
 export const storesQuery = (filter: StoresFilter) =>
   queryOptions({
-    queryKey: [...storesQueryKey, filter],
+    queryKey: queryKeys.operator.stores.list(filter),
     queryFn: () => get<OperatorStoresPage>(`/operator/stores${search(filter)}`),
     // The page being read stays on screen while the next one loads.
     placeholderData: keepPreviousData,
@@ -39,8 +37,8 @@ export function useStoreAction(slug: string) {
       }),
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: storesQueryKey }),
-        client.invalidateQueries({ queryKey: auditQueryKey }),
+        client.invalidateQueries({ queryKey: queryKeys.operator.stores.all }),
+        client.invalidateQueries({ queryKey: queryKeys.operator.audit.all }),
       ]);
     },
   });

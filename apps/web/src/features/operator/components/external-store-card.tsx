@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileUpload, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   EXTERNAL_UPLOAD_MAX_BYTES,
   externalFormatLabels,
@@ -27,6 +27,7 @@ import {
   type ExternalStoreRun,
 } from '@pricehub/shared/schemas/operator-external-stores';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import {
   useDeleteExternalStore,
   useExternalStoreRuns,
@@ -295,35 +296,29 @@ export function ExternalStoreCard({ store, liveEvents }: { store: ExternalStore;
 
 /** Gives a store a new address (checked by the shared schema); its next run reads from there. */
 function SourceEditor({ store, onDone }: { store: ExternalStore; onDone: () => void }) {
-  const [value, setValue] = useState(store.sourceKind === 'url' ? store.source : '');
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm(updateExternalStoreInput, { source: store.sourceKind === 'url' ? store.source : '' });
   const update = useUpdateExternalStore(store.id);
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateExternalStoreInput.safeParse({ source: value });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    update.mutate(parsed.data, {
+  const save = form.onSubmit((input) =>
+    update.mutate(input, {
       onSuccess: () => {
         notifySuccess(`${store.name} will be read from the new address`);
         onDone();
       },
-      onError: (e) => setError(e.message),
-    });
-  };
+      onError: form.reportFailure,
+    }),
+  );
+  const address = form.getInputProps('source');
   return (
-    <form onSubmit={save} noValidate>
+    <form ref={form.ref} onSubmit={save} noValidate>
       <Group gap="xs" align="flex-start" mt={4}>
         <TextInput
           aria-label={`Address of ${store.name}`}
           placeholder="https://store.example/feed.xml"
           size="xs"
-          value={value}
-          error={error}
+          {...address}
+          // A one-line editor: the server's refusal shows under the address too.
+          error={address.error ?? form.formError}
           maxLength={2000}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            setError(undefined);
-          }}
           style={{ flex: '1 1 240px' }}
           data-autofocus
         />

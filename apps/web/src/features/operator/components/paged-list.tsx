@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingState } from './page-states';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 import { Pager } from './pager';
 
 /** What the list components read of a query (a TanStack Query result fits). */
@@ -32,7 +32,7 @@ export function QueryList<T, D extends { items: T[] }>({
   if (query.isLoading) return <LoadingState label={loadingLabel} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   const data = query.data!;
-  if (data.items.length === 0) return <EmptyState message={emptyMessage} />;
+  if (data.items.length === 0) return <EmptyState title={emptyMessage} />;
   return <>{children(data)}</>;
 }
 

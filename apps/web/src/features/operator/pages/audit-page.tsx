@@ -1,6 +1,6 @@
 import { Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AuditEntry } from '@pricehub/shared/schemas/operator';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAudit } from '../api/audit';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
 import { CardList, PagedList } from '../components/paged-list';

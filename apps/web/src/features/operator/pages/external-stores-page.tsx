@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { notifySuccess } from '../../../components/notify';
 import { useExternalStores } from '../api/external-stores';
 import { ExternalStoreCard } from '../components/external-store-card';

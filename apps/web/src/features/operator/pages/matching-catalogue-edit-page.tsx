@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -16,22 +15,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
-import { fieldErrors } from '@pricehub/shared/schemas/error';
 import {
   catalogueEditInput,
   type CatalogueProductDetail,
   type MatchingProduct,
 } from '@pricehub/shared/schemas/operator-matching';
-import { ApiRequestError, get } from '../../../api/client';
+import { get } from '../../../api/client';
+import { FormAlert } from '../../../components/form-alert';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useCatalogueProduct, useEditCatalogueProduct } from '../api/matching';
 import { MatchingActionDialog } from '../components/matching-action-dialog';
-import { ErrorState, LoadingState } from '../components/page-states';
+import { ErrorState, LoadingState } from '../../../components/page-states';
 
 const categoryOptions = [
   { value: 'mobile', label: 'Mobile' },
@@ -71,38 +70,25 @@ const formOf = (p: CatalogueProductDetail): Form => ({
   gtins: p.gtins.join('\n'),
 });
 
+/** The GTINs box holds one a line (or comma-separated); the schema takes the list. */
+const gtinList = (text: string) =>
+  text
+    .split(/[\n,]+/)
+    .map((g) => g.trim())
+    .filter(Boolean);
+
 function Editor({ product }: { product: CatalogueProductDetail }) {
-  const [form, setForm] = useState<Form>(() => formOf(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(catalogueEditInput, formOf(product), {
+    toInput: (values) => ({ ...values, gtins: gtinList(values.gtins) }),
+  });
+  const { values, errors, setValue } = form;
   const edit = useEditCatalogueProduct(product.id);
-  const set = (key: keyof Form) => (value: string | number) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
   // "gtins.2" and "gtins" both belong under the one GTIN box.
   const gtinError = Object.entries(errors).find(([k, v]) => k.startsWith('gtins') && v)?.[1];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      ...form,
-      gtins: form.gtins
-        .split(/[\n,]+/)
-        .map((g) => g.trim())
-        .filter(Boolean),
-    };
-    const parsed = catalogueEditInput.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    edit.mutate(parsed.data, {
-      onSuccess: () => notifySuccess('Catalogue product saved'),
-      onError: (error) => {
-        if (error instanceof ApiRequestError) setErrors(error.fields);
-      },
-    });
-  };
+  const submit = form.onSubmit((input) =>
+    edit.mutate(input, { onSuccess: () => notifySuccess('Catalogue product saved'), onError: form.reportFailure }),
+  );
 
   return (
     <Stack>
@@ -124,33 +110,28 @@ function Editor({ product }: { product: CatalogueProductDetail }) {
           )}
         </Group>
       </div>
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Edit catalogue product">
+      <Paper
+        withBorder
+        p="md"
+        component="form"
+        ref={form.ref}
+        onSubmit={submit}
+        noValidate
+        aria-label="Edit catalogue product"
+      >
         <Stack>
-          <TextInput
-            label="Name"
-            required
-            maxLength={200}
-            value={form.name}
-            error={errors.name}
-            onChange={(e) => set('name')(e.currentTarget.value)}
-          />
+          <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label="Brand"
-              required
-              maxLength={60}
-              value={form.brand}
-              error={errors.brand}
-              onChange={(e) => set('brand')(e.currentTarget.value)}
-            />
+            <TextInput label="Brand" required maxLength={60} {...form.getInputProps('brand')} />
             <Select
               label="Category"
               required
               data={categoryOptions}
-              value={form.category}
+              name="category"
+              value={values.category}
               error={errors.category}
               allowDeselect={false}
-              onChange={(v) => set('category')(v ?? '')}
+              onChange={(v) => setValue('category', v ?? '')}
             />
             <NumberInput
               label="RAM (GB)"
@@ -158,9 +139,10 @@ function Editor({ product }: { product: CatalogueProductDetail }) {
               max={1024}
               allowDecimal={false}
               allowNegative={false}
-              value={form.ram}
+              name="ram"
+              value={values.ram}
               error={errors.ram}
-              onChange={set('ram')}
+              onChange={(v) => setValue('ram', v)}
             />
             <NumberInput
               label="Storage (GB)"
@@ -168,9 +150,10 @@ function Editor({ product }: { product: CatalogueProductDetail }) {
               max={65536}
               allowDecimal={false}
               allowNegative={false}
-              value={form.storage}
+              name="storage"
+              value={values.storage}
               error={errors.storage}
-              onChange={set('storage')}
+              onChange={(v) => setValue('storage', v)}
             />
           </SimpleGrid>
           <Textarea
@@ -180,9 +163,7 @@ function Editor({ product }: { product: CatalogueProductDetail }) {
             minRows={3}
             maxRows={10}
             maxLength={5000}
-            value={form.description}
-            error={errors.description}
-            onChange={(e) => set('description')(e.currentTarget.value)}
+            {...form.getInputProps('description')}
           />
           <Group align="flex-start" wrap="nowrap" gap="sm">
             <TextInput
@@ -190,12 +171,10 @@ function Editor({ product }: { product: CatalogueProductDetail }) {
               required
               maxLength={1000}
               style={{ flex: 1 }}
-              value={form.image}
-              error={errors.image}
-              onChange={(e) => set('image')(e.currentTarget.value)}
+              {...form.getInputProps('image')}
             />
-            {form.image && (
-              <Image src={form.image} alt="" w={64} h={64} fit="contain" radius="sm" fallbackSrc="/favicon.svg" />
+            {values.image && (
+              <Image src={values.image} alt="" w={64} h={64} fit="contain" radius="sm" fallbackSrc="/favicon.svg" />
             )}
           </Group>
           <Textarea
@@ -203,17 +182,12 @@ function Editor({ product }: { product: CatalogueProductDetail }) {
             description="One per line; the first is the product's own, the others also find it when offers come in."
             autosize
             minRows={2}
-            value={form.gtins}
+            {...form.getInputProps('gtins')}
             error={gtinError}
-            onChange={(e) => set('gtins')(e.currentTarget.value)}
           />
-          {edit.isError && !(edit.error instanceof ApiRequestError && Object.keys(edit.error.fields).length > 0) && (
-            <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {edit.error.message}
-            </Alert>
-          )}
+          <FormAlert message={form.formError} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setForm(formOf(product))}>
+            <Button variant="default" onClick={form.reset}>
               Undo changes
             </Button>
             <Button type="submit" loading={edit.isPending}>

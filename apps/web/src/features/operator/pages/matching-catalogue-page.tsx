@@ -1,7 +1,7 @@
 import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCatalogue } from '../api/matching';
 import { FilterBar } from '../components/filter-bar';
 import { PagedList } from '../components/paged-list';

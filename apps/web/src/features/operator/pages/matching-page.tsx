@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { matchingReason, type MatchingReason } from '@pricehub/shared/schemas/operator-matching';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useMatchingQueue } from '../api/matching';
 import { FilterBar } from '../components/filter-bar';
 import { MatchingActionDialog, type MatchingDialog } from '../components/matching-action-dialog';

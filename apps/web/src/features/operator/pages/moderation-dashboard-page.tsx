@@ -23,9 +23,9 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { PlatformDashboard } from '@pricehub/shared/schemas/operator-dashboard';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { usePlatformDashboard } from '../api/moderation-dashboard';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 
 const Charts = lazy(() => import('../components/moderation-dashboard-charts'));
 
@@ -138,7 +138,7 @@ function Figures({ data: d }: { data: PlatformDashboard }) {
           </Alert>
         )}
         {d.freshness.length === 0 ? (
-          <EmptyState message="No other stores yet." />
+          <EmptyState title="No other stores yet." />
         ) : (
           <Table.ScrollContainer minWidth={520}>
             <Table striped>

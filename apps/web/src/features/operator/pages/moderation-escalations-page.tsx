@@ -9,9 +9,9 @@ import {
   type Escalation,
 } from '@pricehub/shared/schemas/operator-escalations';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useEscalationAnswer, useEscalations } from '../api/moderation-escalations';
-import { ModerationReasonDialog } from '../components/moderation-reason-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { CardList, PagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/use-url-filters';
 
@@ -138,7 +138,7 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
         )}
       </SimpleGrid>
       {acting === 'close' && (
-        <ModerationReasonDialog
+        <ReasonDialog
           title={`Close the escalation about order ${e.order.id}?`}
           body="No money moves. The customer and the seller both receive your message."
           label="Message to both sides"
@@ -154,7 +154,7 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
         />
       )}
       {acting === 'refund' && (
-        <ModerationReasonDialog
+        <ReasonDialog
           title={`Refund order ${e.order.id}?`}
           body={`The amount goes back to the customer’s card through the payment provider (order total ${formatRs(e.order.total)}). The customer and the seller both receive your message.`}
           label="Message to both sides"
@@ -188,7 +188,7 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
               setAmountError(undefined);
             }}
           />
-        </ModerationReasonDialog>
+        </ReasonDialog>
       )}
     </Paper>
   );

@@ -8,7 +8,7 @@ import {
   type ModeratedReview,
 } from '@pricehub/shared/schemas/operator-moderation';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import {
   useBlogModeration,
   useModerationAction,
@@ -17,7 +17,7 @@ import {
   type BlogFilter,
   type ReviewAction,
 } from '../api/moderation';
-import { ModerationReasonDialog } from '../components/moderation-reason-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
 import { CardList, PagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/use-url-filters';
@@ -176,7 +176,7 @@ function ReviewCard({ review }: { review: ModeratedReview }) {
         </Stack>
       )}
       {acting && wording && (
-        <ModerationReasonDialog
+        <ReasonDialog
           title={wording.title}
           body={wording.body}
           label={wording.label}
@@ -310,7 +310,7 @@ function BlogCard({ blog }: { blog: ModeratedBlog }) {
         </Text>
       )}
       {acting && (
-        <ModerationReasonDialog
+        <ReasonDialog
           title={acting === 'hide' ? `Hide “${blog.title}”?` : `Show “${blog.title}” again?`}
           body={
             acting === 'hide'

@@ -31,7 +31,7 @@ describe('operator sign-in', { timeout: 30_000 }, () => {
     });
     renderPage(<OperatorLoginPage />, { path: '/operator/login', state: { from: '/operator/audit?page=2' } });
     signIn();
-    await expectLandedAt('/operator/audit');
+    await expectLandedAt('/operator/audit?page=2');
     expect(api.sent('POST /api/auth/login')[0]!.body).toEqual({
       email: 'ops@example.test',
       password: 'Str0ng!pass',

@@ -13,13 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { loginInput } from '@pricehub/shared/schemas/account';
 import { useSession } from '../../../api/session';
 import { notifySuccess } from '../../../components/notify';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useOperatorLogin } from '../api/operator-login';
 
 /** Where RequireRole sent the operator from, if it is a page of the console (never another site). */
@@ -37,46 +37,24 @@ export function OperatorLoginPage() {
   const to = useReturnPath();
   const { user } = useSession();
   const login = useOperatorLogin();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useSchemaForm(loginInput, { email: '', password: '' });
 
   if (user?.role === 'operator' && !login.isPending && !login.isSuccess) return <Navigate to={to} replace />;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = loginInput.safeParse({ ...values, role: 'operator' });
-    if (!parsed.success) {
-      const fields: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof typeof errors;
-        fields[key] ??= issue.message;
-      }
-      setErrors(fields);
-      formRef.current?.querySelector<HTMLElement>(`[name="${fields.email ? 'email' : 'password'}"]`)?.focus();
-      return;
-    }
-    login.mutate(
-      { email: parsed.data.email, password: parsed.data.password },
-      {
-        onSuccess: () => {
-          notifySuccess(messages.login.success);
-          navigate(to, { replace: true });
+  // The failure shows in the form's alert below (login.isError), not as a toast.
+  const submit = form.onSubmit(
+    ({ email, password }) =>
+      login.mutate(
+        { email, password },
+        {
+          onSuccess: () => {
+            notifySuccess(messages.login.success);
+            navigate(to, { replace: true });
+          },
         },
-      },
-    );
-  };
-
-  const field = (name: 'email' | 'password') => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setErrors(({ [name]: _, ...rest }) => rest);
-    },
-  });
+      ),
+    { role: 'operator' },
+  );
 
   return (
     <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -102,10 +80,15 @@ export function OperatorLoginPage() {
             For the people who run PriceHub: sellers, the audit log and more.
           </Text>
           <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} mt="lg" radius="md">
-            <form ref={formRef} onSubmit={submit} noValidate aria-label="Operator sign-in">
+            <form ref={form.ref} onSubmit={submit} noValidate aria-label="Operator sign-in">
               <Stack>
-                <TextInput label="Email" type="email" autoComplete="email" required {...field('email')} />
-                <PasswordInput label="Password" autoComplete="current-password" required {...field('password')} />
+                <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  required
+                  {...form.getInputProps('password')}
+                />
                 {login.isError && (
                   <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
                     {login.error.message}

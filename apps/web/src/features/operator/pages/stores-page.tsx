@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { storeStanding, type OperatorStore, type StoreStanding } from '@pricehub/shared/schemas/operator';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { useStores } from '../api/stores';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
 import { CardList, PagedList } from '../components/paged-list';

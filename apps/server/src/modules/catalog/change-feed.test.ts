@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../../db/client';
+import { insertExternalOffer, insertListing } from '../../testing/catalogue';
+import { createSeller } from '../../testing/factories';
+import { buildTestApp } from '../../testing/test-app';
+import { CatalogueChanges } from './change-feed';
+
+const t = await buildTestApp();
+const quiet = { warn: () => {} };
+const feed = new CatalogueChanges(t.ctx.database, quiet);
+await feed.start();
+afterAll(() => feed.close());
+
+await createSeller(t);
+const [store] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from stores order by id desc limit 1`);
+const storeId = store!.id;
+
+async function until(check: () => boolean, withinMs = 5_000) {
+  const deadline = Date.now() + withinMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Which of `products` the feed counts as changed by `write`, made by raw SQL as any other process could. `sync()`
+ * settles once everything committed before it has been heard, so "not changed" is not merely "not heard yet".
+ */
+async function changedBy(write: () => Promise<unknown>, products: number[]): Promise<number[]> {
+  // What the test's own set-up wrote is heard first.
+  await feed.sync();
+  const stamp = feed.stamp();
+  await write();
+  await feed.sync();
+  return products.filter((id) => !feed.unchangedSince(stamp, [id]));
+}
+const run = (query: ReturnType<typeof sql>) => () => t.ctx.db.execute(query);
+
+describe('the catalogue change feed', () => {
+  it('hears a change made by raw SQL within a second, for that product only', async () => {
+    const a = await insertListing(t.ctx.db, { storeId, price: 5_000_000 });
+    const b = await insertListing(t.ctx.db, { storeId, price: 6_000_000 });
+    await feed.sync();
+    const stamp = feed.stamp();
+    const started = Date.now();
+    // No sync here: the notify alone must arrive.
+    await t.ctx.db.execute(sql`update listings set price = 4900000 where id = ${a.listingId}`);
+    await until(() => !feed.unchangedSince(stamp, [a.productId]), 1_000);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(feed.unchangedSince(stamp, [b.productId])).toBe(true);
+  });
+
+  it('is told by every table a product page shows', async () => {
+    const a = await insertListing(t.ctx.db, { storeId });
+    const b = await insertListing(t.ctx.db, { storeId });
+    const other = await insertListing(t.ctx.db, { storeId: (await createSellerStore()).id });
+    const offerId = await insertExternalOffer(t.ctx.db, { productId: b.productId, storeName: 'Feed Mart', price: 100 });
+    const all = [a.productId, b.productId, other.productId];
+    expect(await changedBy(run(sql`update products set name = 'Renamed' where id = ${a.productId}`), all)).toEqual([
+      a.productId,
+    ]);
+    expect(await changedBy(run(sql`update listings set quantity = 0 where id = ${a.listingId}`), all)).toEqual([
+      a.productId,
+    ]);
+    expect(await changedBy(run(sql`update offers set price = 99 where id = ${offerId}`), all)).toEqual([b.productId]);
+    expect(
+      await changedBy(
+        run(sql`insert into reviews (product_id, author, rating, text) values (${b.productId}, 'Sana', 5, 'Great')`),
+        all,
+      ),
+    ).toEqual([b.productId]);
+    expect(await changedBy(run(sql`update stores set name = 'Renamed Store' where id = ${storeId}`), all)).toEqual([
+      a.productId,
+      b.productId,
+    ]);
+    expect(
+      await changedBy(run(sql`update external_stores set name = 'Feed Mart 2' where name = 'Feed Mart'`), all),
+    ).toEqual([b.productId]);
+    expect(
+      await changedBy(
+        run(sql`insert into price_points (offer_id, price, in_stock) values (${offerId}, 99, true)`),
+        all,
+      ),
+    ).toEqual([b.productId]);
+  });
+
+  it('is told nothing by what no page shows, nor by a write that is rolled back', async () => {
+    const a = await insertListing(t.ctx.db, { storeId });
+    const offerId = await insertExternalOffer(t.ctx.db, {
+      productId: a.productId,
+      storeName: 'Quiet Mart',
+      price: 100,
+    });
+    const ids = [a.productId];
+    expect(await changedBy(run(sql`update products set views = views + 1 where id = ${a.productId}`), ids)).toEqual([]);
+    expect(await changedBy(run(sql`update offers set last_checked_at = now() where id = ${offerId}`), ids)).toEqual([]);
+    expect(
+      await changedBy(run(sql`update listings set units_sold = units_sold + 1 where id = ${a.listingId}`), ids),
+    ).toEqual([]);
+    const rolledBack = () =>
+      t.ctx.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update listings set price = 1 where id = ${a.listingId}`);
+          throw new Error('changed my mind');
+        })
+        .catch(() => {});
+    expect(await changedBy(rolledBack, ids)).toEqual([]);
+  });
+
+  it('sends many products in notifies under 8000 bytes, and past 10,000 says everything changed', async () => {
+    // PostgreSQL refuses a payload of 8000 bytes or more: 10,000 ids of five digits would be 60 KB in one.
+    const many = run(sql`select notify_catalogue_changes(array(select g from generate_series(90001, 100000) g))`);
+    expect(await changedBy(many, [90_001, 100_000, 100_001])).toEqual([90_001, 100_000]);
+    const tooMany = run(sql`select notify_catalogue_changes(array(select g from generate_series(1, 10001) g))`);
+    expect(await changedBy(tooMany, [123_456_789])).toEqual([123_456_789]);
+  });
+
+  it('counts everything as changed when a sale starts, with no write at that moment', async () => {
+    const startsAt = new Date(Date.now() + 1_500);
+    await t.ctx.db.execute(
+      sql`insert into sales (code, store_id, title, discount_percent, starts_at, ends_at)
+          values ('FEED-SALE', ${storeId}, 'Feed sale', 10, ${startsAt}, ${new Date(Date.now() + 3_600_000)})`,
+    );
+    await feed.sync();
+    const stamp = feed.stamp();
+    expect(feed.unchangedSince(stamp, [1])).toBe(true);
+    await until(() => !feed.unchangedSince(stamp, [1]), 4_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime() - 50);
+  });
+});
+
+/** A second seller's store, to tell one store's products from another's. */
+async function createSellerStore(): Promise<{ id: number }> {
+  await createSeller(t);
+  const [row] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from stores order by id desc limit 1`);
+  return row!;
+}
+
+// The reconnect is PostgreSQL's (PGlite lives in the process): on the PostgreSQL server every machine here has, as
+// the notification listener's test does.
+describe('the catalogue change feed on PostgreSQL', () => {
+  it('after its connection drops, counts everything as changed, keeps entries briefly, and listens again', async () => {
+    const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    const database: Database = await openDatabase({ url, poolSize: 2 });
+    const pgFeed = new CatalogueChanges(database, quiet);
+    try {
+      await pgFeed.start();
+      expect(pgFeed.hearing).toBe(true);
+      const stamp = pgFeed.stamp();
+      const [backend] = await queryRows<{ pid: number }>(
+        database.db,
+        sql`select pid from pg_stat_activity
+            where application_name = 'pricehub-catalogue-changes' and datname = current_database()
+            order by backend_start desc limit 1`,
+      );
+      await database.db.execute(sql`select pg_terminate_backend(${backend!.pid})`);
+      await until(() => !pgFeed.hearing);
+      expect(pgFeed.unchangedSince(stamp, [1])).toBe(false);
+      await until(() => pgFeed.hearing);
+      const after = pgFeed.stamp();
+      await pgFeed.sync();
+      expect(pgFeed.unchangedSince(after, [1])).toBe(true);
+    } finally {
+      await pgFeed.close();
+      await database.close();
+    }
+  });
+});

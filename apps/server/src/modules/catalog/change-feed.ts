@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows, type Database } from '../../db/client';
+
+/** The channel the catalogue's triggers signal on (migration 0015): product ids, '*' (everything) or 'sales'. */
+export const CATALOGUE_CHANNEL = 'catalogue_changes';
+
+/** Past this many products told apart, the feed forgets them and counts everything as changed (memory bound). */
+const MAX_TRACKED_PRODUCTS = 100_000;
+/** A local write waits at most this long for its own changes to come back before dropping everything instead. */
+const SYNC_TIMEOUT_MS = 1_000;
+/** setTimeout's limit: a sale boundary further away is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Log {
+  warn: (obj: object, msg: string) => void;
+}
+
+/**
+ * What this process has heard of catalogue changes, whoever made them: the one LISTEN of the process on
+ * `catalogue_changes` (PostgreSQL: a client of its own outside the pool, reconnected after a drop; PGlite: its
+ * `listen`). Caches take a `stamp()` when they start working out an entry and ask `unchangedSince(stamp, products)`
+ * before sending it again. While the LISTEN is down nothing can be told apart: the drop and the reconnect both count
+ * as "everything changed", and `hearing` is false so that caches keep entries only briefly meanwhile.
+ */
+export class CatalogueChanges {
+  private seq = 0;
+  private everythingAt = 0;
+  private readonly productAt = new Map<number, number>();
+  private readonly syncs = new Map<string, () => void>();
+  private readonly instance = randomBytes(6).toString('hex');
+  private syncCount = 0;
+  private listening = false;
+  private closed = false;
+  private stopListening?: () => Promise<void>;
+  private reconnectTimer?: NodeJS.Timeout;
+  private saleTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Log,
+  ) {}
+
+  /** Whether changes made anywhere reach this process now: product entries may then be kept long. */
+  get hearing(): boolean {
+    return this.listening;
+  }
+
+  /** Where the feed stands now: an entry worked out from here on is stale once something it shows changes. */
+  stamp(): number {
+    return this.seq;
+  }
+
+  /** Whether none of `products` (nor everything) changed after `stamp`. */
+  unchangedSince(stamp: number, products: readonly number[]): boolean {
+    if (this.everythingAt > stamp) return false;
+    for (const id of products) if ((this.productAt.get(id) ?? 0) > stamp) return false;
+    return true;
+  }
+
+  productsChanged(ids: Iterable<number>): void {
+    this.seq += 1;
+    for (const id of ids) this.productAt.set(id, this.seq);
+    if (this.productAt.size > MAX_TRACKED_PRODUCTS) this.everythingChanged();
+  }
+
+  everythingChanged(): void {
+    this.seq += 1;
+    this.everythingAt = this.seq;
+    this.productAt.clear();
+  }
+
+  /**
+   * Settles once every change committed before the call has been heard, so that a write's answer leaves only after
+   * this process dropped what the write changed: the writer reads it back at once. A notify sent now arrives after
+   * those of every transaction committed before it (PostgreSQL delivers in commit order). Not hearing, or no answer
+   * within a second: everything counts as changed.
+   */
+  async sync(): Promise<void> {
+    if (!this.listening) return this.everythingChanged();
+    const token = `sync:${this.instance}:${++this.syncCount}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.syncs.set(token, () => resolve(true));
+      timer = setTimeout(() => resolve(false), SYNC_TIMEOUT_MS);
+    });
+    try {
+      await this.database.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${token})`);
+      if (!(await heard)) this.everythingChanged();
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not wait for the catalogue change feed');
+      this.everythingChanged();
+    } finally {
+      clearTimeout(timer);
+      this.syncs.delete(token);
+    }
+  }
+
+  /** Starts the LISTEN; a failure is logged and retried (PostgreSQL), entries are kept briefly meanwhile. */
+  async start(): Promise<void> {
+    try {
+      if (this.database.kind === 'pglite') await this.listenPglite();
+      else await this.connectPg();
+    } catch (error) {
+      this.log.warn({ err: error }, 'catalogue change feed failed to start; pages are kept briefly until it does');
+    }
+    await this.watchSales();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    // A write waiting on its sync goes out now rather than holding the shutdown for a second.
+    for (const heard of this.syncs.values()) heard();
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.saleTimer);
+    const stop = this.stopListening;
+    this.stopListening = undefined;
+    await stop?.().catch(() => {});
+  }
+
+  private heard(payload: string | undefined) {
+    if (!payload) return;
+    if (payload.startsWith('sync:')) return this.syncs.get(payload)?.();
+    if (payload === '*') return this.everythingChanged();
+    if (payload === 'sales') return void this.watchSales();
+    this.productsChanged(payload.split(',').map(Number));
+  }
+
+  private async listenPglite() {
+    const unlisten = await this.database.pglite!.listen(CATALOGUE_CHANNEL, (payload) => this.heard(payload));
+    this.stopListening = () => unlisten();
+    this.listening = !this.closed;
+  }
+
+  private async connectPg(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.database.url,
+      connectionTimeoutMillis: 5_000,
+      application_name: 'pricehub-catalogue-changes',
+    });
+    let dropped = false;
+    const reconnect = (error?: unknown) => {
+      if (dropped || this.closed) return;
+      dropped = true;
+      // Whatever changed until the LISTEN is back goes unheard.
+      this.listening = false;
+      this.everythingChanged();
+      if (error) this.log.warn({ err: error }, 'catalogue change feed lost its connection; reconnecting');
+      client.end().catch(() => {});
+      this.reconnectTimer = setTimeout(() => void this.connectPg().catch(() => {}), 1_000);
+    };
+    client.on('error', reconnect);
+    client.on('end', () => reconnect());
+    client.on('notification', (message) => {
+      if (message.channel === CATALOGUE_CHANNEL) this.heard(message.payload);
+    });
+    this.stopListening = async () => {
+      dropped = true;
+      await client.end();
+    };
+    try {
+      await client.connect();
+      await client.query(`listen ${CATALOGUE_CHANNEL}`);
+    } catch (error) {
+      reconnect(error);
+      throw error;
+    }
+    if (this.closed) return void (await client.end().catch(() => {}));
+    // Anything kept before this point may have missed a change made while nobody listened.
+    this.everythingChanged();
+    this.listening = true;
+  }
+
+  /**
+   * A sale changes its listings' prices when it starts and ends, with no write: at the next such moment everything
+   * counts as changed (sales are few; a product page shows its listings' sale price).
+   */
+  private async watchSales(): Promise<void> {
+    clearTimeout(this.saleTimer);
+    if (this.closed) return;
+    const now = new Date();
+    try {
+      const [row] = await queryRows<{ at: Date | string | null }>(
+        this.database.db,
+        sql`select least((select min(starts_at) from sales where starts_at > ${now}),
+                         (select min(ends_at) from sales where ends_at > ${now})) as at`,
+      );
+      if (!row?.at || this.closed) return;
+      const wait = new Date(row.at).getTime() - Date.now();
+      this.saleTimer = setTimeout(
+        () => {
+          if (wait <= MAX_TIMER_MS) this.everythingChanged();
+          void this.watchSales();
+        },
+        Math.min(Math.max(wait, 0), MAX_TIMER_MS),
+      );
+      this.saleTimer.unref();
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not read when the next sale starts or ends');
+    }
+  }
+}

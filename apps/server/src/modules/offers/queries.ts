@@ -1,0 +1,36 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { offers } from '../../db/schema';
+
+/**
+ * What other modules may read of other stores' offers (decision 023): a saved offer's card and its name in an alert
+ * mail. Each is a function or a SQL expression for the caller's own select.
+ */
+
+export async function offerExists(db: Db, offerId: number): Promise<boolean> {
+  const rows = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId));
+  return rows.length > 0;
+}
+
+/** SQL: "name at store" for offer `offerId`, null when there is no such offer. */
+export const offerTitleSql = (offerId: SQL) =>
+  sql`(select o.name || ' at ' || e.name from offers o join external_stores e on e.id = o.external_store_id
+       where o.id = ${offerId})`;
+
+/** Another store's offer as a saved item shows it: in stock means listed and in stock; the store's name. */
+export type SavedOffer = Pick<
+  typeof offers.$inferSelect,
+  'productId' | 'name' | 'image' | 'brand' | 'price' | 'inStock'
+> & {
+  store: string | null;
+};
+
+/**
+ * SQL for `left join lateral … on true`: offer `offerId` with the columns of SavedOffer; no row when there is no such
+ * offer.
+ */
+export const savedOfferSql = (offerId: SQL) =>
+  sql`(select o.product_id as "productId", o.name, o.image, o.brand, o.price,
+         (o.in_stock and o.available) as "inStock", oes.name as store
+       from offers o left join external_stores oes on oes.id = o.external_store_id
+       where o.id = ${offerId})`;

@@ -1,0 +1,119 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
+import { queryRows, type Db } from '../../db/client';
+import { orderLines, orders } from '../../db/schema';
+
+/**
+ * What other modules may read of orders (decision 023): complaints and reviews check an order is the customer's,
+ * the seller's dashboard and the store rating read a store's sales. Each is a function or, where the caller's
+ * statement must stay one round trip, a SQL expression for its select.
+ */
+
+/** Who placed the order and which store sells it, or undefined for an unknown id. */
+export async function orderParties(
+  db: Db,
+  orderId: string,
+): Promise<Pick<typeof orders.$inferSelect, 'id' | 'customerId' | 'storeId'> | undefined> {
+  const [order] = await db
+    .select({ id: orders.id, customerId: orders.customerId, storeId: orders.storeId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order;
+}
+
+type OrderStatus = (typeof orders.$inferSelect)['status'];
+
+/** The customer's own order with their name, or undefined when it is not theirs (or does not exist). */
+export async function customerOrderStatus(
+  db: Db,
+  customerId: number,
+  orderId: string,
+): Promise<{ status: OrderStatus; customerName: string } | undefined> {
+  const [order] = await queryRows<{ status: OrderStatus; customerName: string }>(
+    db,
+    sql`select o.status, a.name as "customerName" from orders o join accounts a on a.id = o.customer_id
+        where o.id = ${orderId} and o.customer_id = ${customerId}`,
+  );
+  return order;
+}
+
+/** An order line to review, with the catalogue product of its listing (null once the listing is gone). */
+export type ReviewableLine = Pick<typeof orderLines.$inferSelect, 'id' | 'reviewed'> & { productId: number | null };
+
+/**
+ * The order's line a review body names (its listing id, or that listing's catalogue product), locked for the review's
+ * transaction: an exact listing first, then a line not yet reviewed.
+ */
+export async function lockLineToReview(
+  tx: Db,
+  orderId: string,
+  productId: number,
+): Promise<ReviewableLine | undefined> {
+  const [line] = await queryRows<ReviewableLine>(
+    tx,
+    sql`select ol.id, ol.reviewed, l.product_id as "productId"
+        from order_lines ol left join listings l on l.id = ol.listing_id
+        where ol.order_id = ${orderId} and (ol.listing_id = ${productId} or l.product_id = ${productId})
+        order by (ol.listing_id = ${productId}) desc, ol.reviewed, ol.id
+        limit 1
+        for update of ol`,
+  );
+  return line;
+}
+
+export async function markLineReviewed(tx: Db, lineId: number): Promise<void> {
+  await tx.update(orderLines).set({ reviewed: true }).where(eq(orderLines.id, lineId));
+}
+
+/** SQL: true when order line `lineId` is of an order store `storeId` sold (the store rating's reviews with stars). */
+export const soldByStoreSql = (lineId: SQL, storeId: SQL) =>
+  sql`exists (select 1 from order_lines ol join orders o on o.id = ol.order_id
+              where ol.id = ${lineId} and o.store_id = ${storeId})`;
+
+/** A store's sales as the seller's dashboard shows them; the rest of the dashboard is other modules' figures. */
+export type StoreSales = Pick<SellerDashboard, 'salesByMonth' | 'recentOrders'> & {
+  revenueThisMonth: number;
+  orders: number;
+};
+
+/**
+ * SQL: store `storeId`'s sales as json (StoreSales, its revenue sums as bigint). Months are UTC calendar months; the
+ * 12-month series comes from generate_series so months without sales still appear (as 0). Cancelled orders earn
+ * nothing and are left out of revenue, counts and the monthly series; the recent orders show every status.
+ */
+export function storeSalesSql(storeId: number, now: Date, recentOrders: number): SQL {
+  return sql`(
+      with
+        this_month as (select date_trunc('month', (${now}::timestamptz at time zone 'UTC')) as start),
+        live_orders as (
+          select id, total, (created_at at time zone 'UTC') as created_utc
+          from orders where store_id = ${storeId} and status <> 'Cancelled'
+        ),
+        months as (
+          select generate_series((select start from this_month) - interval '11 months', (select start from this_month),
+                                 interval '1 month') as start
+        ),
+        monthly as (
+          select m.start, coalesce(sum(o.total), 0)::bigint as revenue, count(o.id)::int as orders
+          from months m
+          left join live_orders o on o.created_utc >= m.start and o.created_utc < m.start + interval '1 month'
+          group by m.start
+        )
+      select json_build_object(
+        'revenueThisMonth', (select coalesce(sum(total), 0)::bigint from live_orders
+                             where created_utc >= (select start from this_month)),
+        'orders', (select count(*)::int from live_orders),
+        'salesByMonth', (select json_agg(json_build_object(
+                            'month', to_char(start, 'YYYY-MM'),
+                            'label', to_char(start, 'Mon YYYY'),
+                            'revenue', revenue,
+                            'orders', orders) order by start)
+                         from monthly),
+        'recentOrders', coalesce((select json_agg(json_build_object(
+                                    'orderId', o.id, 'customer', a.name, 'total', o.total,
+                                    'status', o.status, 'createdAt', o.created_at) order by o.created_at desc, o.id desc)
+                                  from (select * from orders where store_id = ${storeId}
+                                        order by created_at desc, id desc limit ${recentOrders}) o
+                                  join accounts a on a.id = o.customer_id), '[]'::json)
+      ))`;
+}

@@ -1,0 +1,37 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { reviews } from '../../db/schema';
+
+export type NewReview = typeof reviews.$inferInsert;
+export type ReviewRow = typeof reviews.$inferSelect;
+
+export async function insertReview(tx: Db, review: NewReview): Promise<ReviewRow> {
+  const [inserted] = await tx.insert(reviews).values(review).returning();
+  return inserted!;
+}
+
+/**
+ * What a tally counts: the shown reviews of catalogue product `productId`, or, when `offerId` is given and not null,
+ * those of that offer of another store. Both are SQL expressions of the caller's statement.
+ */
+export interface ReviewsOf {
+  productId: SQL;
+  offerId?: SQL;
+}
+
+const about = ({ productId, offerId }: ReviewsOf) =>
+  offerId
+    ? sql`(case when ${offerId} is null then r.product_id = ${productId} else r.offer_id = ${offerId} end)`
+    : sql`r.product_id = ${productId}`;
+
+/**
+ * SQL for a select list: `positive` and `negative`, the shown reviews whose text reads well or badly (the counts
+ * behind ratingText). One definition for the assistant, the wishlist and the compare list.
+ */
+export const sentimentCountsSql = (of: ReviewsOf) => sql`
+  (select count(*)::int from reviews r where r.hidden_at is null and r.sentiment_score > 0 and ${about(of)}) as positive,
+  (select count(*)::int from reviews r where r.hidden_at is null and r.sentiment_score < 0 and ${about(of)}) as negative`;
+
+/** SQL: the mean of the product's shown reviews' stars, null when none has stars. */
+export const averageRatingSql = (productId: SQL) =>
+  sql`(select avg(r.rating) from reviews r where r.product_id = ${productId} and r.hidden_at is null)`;

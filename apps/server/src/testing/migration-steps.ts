@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrationsFolder, openDatabase, type Database } from '../db/client';
+import { withDatabase } from './global-setup';
+
+/**
+ * Tests of one migration on data made before it: a fresh empty database, and a copy of the migrations folder that
+ * stops at a given migration. `migrate(database, folder)` on such a copy runs only the SQL migrations (never the data
+ * migrations that `migrate(database)` adds), so a test sees exactly what the next migration changes.
+ */
+
+/** A copy of the migrations folder holding only the migrations up to index `last`, with their tags. */
+export function migrationsUpTo(last: number): { folder: string; tags: string[] } {
+  const folder = mkdtempSync(join(tmpdir(), `pricehub-mig-${last}-`));
+  mkdirSync(join(folder, 'meta'));
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  journal.entries = journal.entries.filter((e) => e.idx <= last);
+  for (const e of journal.entries) copyFileSync(join(migrationsFolder, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
+  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+  return { folder, tags: journal.entries.map((e) => e.tag) };
+}
+
+/** A fresh, empty database (not the test template: that one is migrated to the latest already). */
+export async function emptyDatabase(prefix: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url, poolSize: 1 });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import type { TestApp } from './test-app';
+import { createSeller, type TestSeller } from './factories';
+import { insertCatalogueProduct, insertExternalOffer, insertListing } from './catalogue';
+import { listings, stores } from '../db/schema';
+
+/** Shared by the shop's API tests: sellers with stock, and a short way to call the API. */
+
+export interface SellerWithStore extends TestSeller {
+  storeId: number;
+}
+
+export async function createSellerWithStore(t: TestApp): Promise<SellerWithStore> {
+  const seller = await createSeller(t);
+  const [store] = await t.ctx.db.select({ id: stores.id }).from(stores).where(eq(stores.sellerId, seller.id));
+  return { ...seller, storeId: store!.id };
+}
+
+let productCounter = 0;
+
+export type ProductFields = Partial<{
+  name: string;
+  price: number;
+  quantity: number;
+  stock: 'instock' | 'outofstock';
+  /** List this existing catalogue product (another seller's, say) instead of a new one. */
+  productId: number;
+}>;
+
+/**
+ * A seller's listing, answering the LISTING id (what a cart line and an order line hold); `price` in paisa.
+ * Without a store: a catalogue product only another store sells (an external offer), answering its product id.
+ */
+export async function addProduct(t: TestApp, storeId: number | null, over: ProductFields = {}): Promise<number> {
+  productCounter += 1;
+  const name = over.name ?? `Test Phone ${productCounter}`;
+  if (storeId === null) {
+    const productId = await insertCatalogueProduct(t.ctx.db, { name, brand: 'Testbrand' });
+    await insertExternalOffer(t.ctx.db, {
+      productId,
+      storeName: `Other Store ${productCounter}`,
+      price: over.price ?? 10_000_00,
+    });
+    return productId;
+  }
+  return (await addListing(t, storeId, { ...over, name })).listingId;
+}
+
+/** A seller's listing with its catalogue product (a new one of its own, sharing its id, unless `productId`). */
+export async function addListing(
+  t: TestApp,
+  storeId: number,
+  over: ProductFields = {},
+): Promise<{ listingId: number; productId: number }> {
+  productCounter += 1;
+  return insertListing(t.ctx.db, {
+    storeId,
+    productId: over.productId,
+    name: over.name ?? `Test Phone ${productCounter}`,
+    brand: 'Testbrand',
+    category: 'mobile',
+    price: over.price ?? 10_000_00,
+    quantity: over.quantity ?? 10,
+    stock: over.stock ?? 'instock',
+  });
+}
+
+/** A listing's shelf: what is left, what sold, whether it shows as in stock. */
+export async function productState(t: TestApp, listingId: number) {
+  const [row] = await t.ctx.db
+    .select({ quantity: listings.quantity, unitsSold: listings.unitsSold, stock: listings.stock })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  return row!;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export function caller(t: TestApp) {
+  return (method: Method, url: string, cookie?: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
+
+export const ADDRESS = '12 Mall Road, Lahore';

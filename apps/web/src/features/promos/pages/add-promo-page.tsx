@@ -1,0 +1,106 @@
+import '@mantine/dates/styles.css';
+import { ActionIcon, Badge, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { formatMdy, localIsoDay } from '@pricehub/shared/rules/dates';
+import type { SellerPromo } from '@pricehub/shared/schemas/promo';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useConfirmedDelete } from '../../../hooks/use-confirmed-delete';
+import { usePageTitle } from '../../../hooks/use-page-title';
+import { useCreatePromo, useDeletePromo, useSellerPromos } from '../api/promos';
+import { CampaignStatusBadge } from '../../../components/campaign/campaign-status-badge';
+import { PromoForm } from '../components/promo-form';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
+
+export function AddPromoPage() {
+  usePageTitle('Promo codes');
+  const navigate = useNavigate();
+  const promos = useSellerPromos();
+  const create = useCreatePromo();
+  const remove = useDeletePromo();
+
+  const deleting = useConfirmedDelete((promo: SellerPromo) => remove.mutateAsync(promo.code));
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Promo codes
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="sm">
+          Add a promo code
+        </Title>
+        <PromoForm
+          today={localIsoDay(new Date())}
+          onSave={async (input) => {
+            const { promo } = await create.mutateAsync(input);
+            navigate(`/seller/promoAlert?code=${promo.code}`);
+          }}
+        />
+      </Paper>
+      <Title order={2} size="h4">
+        Your promo codes
+      </Title>
+      {promos.isLoading && <LoadingState />}
+      {promos.isError && <ErrorState error={promos.error} onRetry={() => void promos.refetch()} />}
+      {promos.data?.promos.length === 0 && <EmptyState title="You have no promo codes yet." />}
+      {!!promos.data?.promos.length && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Your promo codes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Discount</Table.Th>
+                <Table.Th>Dates</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {promos.data.promos.map((p) => (
+                <Table.Tr key={p.code}>
+                  <Table.Td>
+                    <Badge variant="outline" ff="monospace">
+                      {p.code}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{p.title}</Table.Td>
+                  <Table.Td>{p.discount}%</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatMdy(p.startDate)} – {formatMdy(p.endDate)}
+                  </Table.Td>
+                  <Table.Td>
+                    <CampaignStatusBadge status={p.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete promo ${p.code}`}
+                      onClick={() => deleting.ask(p)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDialog
+        opened={deleting.asking !== null}
+        title="Delete promo code?"
+        message={`Delete ${deleting.asking?.code}? Shoppers will no longer be able to use it.`}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        loading={remove.isPending}
+        onConfirm={() => void deleting.confirm()}
+        onClose={deleting.cancel}
+      />
+    </Stack>
+  );
+}

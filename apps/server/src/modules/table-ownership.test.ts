@@ -92,17 +92,16 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     ends: 'the data export and account deletion ask each owner to export or erase an account',
   },
   auth: { tables: ['accounts', 'rate_limits', 'stores'], ends: 'sign-up creates the account through accounts' },
-  blogs: { tables: ['stores'], ends: "a blog's store name comes from accounts/queries.ts" },
   cart: {
     tables: ['listings', 'product_redirects', 'products', 'stores'],
     ends: 'the cart reads its lines through catalog/queries.ts',
   },
   catalog: {
-    tables: ['external_stores', 'offers', 'price_points', 'reviews', 'sales', 'stores'],
+    tables: ['offers', 'price_points', 'reviews', 'sales', 'stores'],
     ends: "cards take other stores' offers, sales and ratings from their owners' SQL",
   },
   media: {
-    tables: ['blogs', 'listings', 'offers', 'order_lines', 'products'],
+    tables: ['blogs', 'listings', 'products'],
     ends: 'each owner lists the images it still uses',
   },
   offers: {

@@ -9,8 +9,9 @@ import {
 } from '@pricehub/shared/schemas/blog';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { blogs, stores } from '../../db/schema';
+import { blogs } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { storeNameSql } from '../accounts/queries';
 import { releaseUploads, uploadNamesIn } from '../media/references';
 import { renderPost } from './render';
 
@@ -22,14 +23,11 @@ const summaryColumns = {
   summary: blogs.summary,
   createdAt: blogs.createdAt,
   updatedAt: blogs.updatedAt,
-  store: { name: stores.name, slug: stores.slug },
+  store: storeNameSql(blogs.storeId),
 };
 
 function postsQuery(db: Db) {
-  return db
-    .select({ ...summaryColumns, content: blogs.content, html: blogs.html })
-    .from(blogs)
-    .innerJoin(stores, eq(stores.id, blogs.storeId));
+  return db.select({ ...summaryColumns, content: blogs.content, html: blogs.html }).from(blogs);
 }
 
 const dates = <T extends { createdAt: Date; updatedAt: Date }>(row: T) => ({
@@ -46,7 +44,6 @@ export async function listPosts(ctx: AppContext, query: BlogListQuery): Promise<
     ctx.db
       .select(summaryColumns)
       .from(blogs)
-      .innerJoin(stores, eq(stores.id, blogs.storeId))
       .where(isNull(blogs.hiddenAt))
       .orderBy(...newestFirst)
       .limit(query.pageSize)

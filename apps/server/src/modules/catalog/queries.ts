@@ -3,6 +3,7 @@ import type { SortIntent } from '@pricehub/shared/rules/query-intent';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import type { products } from '../../db/schema';
+import { availableOffersSql } from '../offers/queries';
 import { averageRatingSql, sentimentCountsSql } from '../reviews/repository';
 import { activeSaleSql, unitPriceSql } from '../sales/pricing';
 
@@ -110,9 +111,8 @@ export async function searchPricedProducts(
                 from listings l join stores st on st.id = l.store_id
                 where l.product_id = p.id and st.status = 'open'
                 union all
-                select false, es.name, o.price::bigint, o.in_stock
-                from offers o join external_stores es on es.id = o.external_store_id
-                where o.product_id = p.id and o.available
+                select false, o.store, o.price::bigint, o.in_stock
+                from ${availableOffersSql(sql`p.id`)} o
               ) u
             ) x
           ) offered on true

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Category, Product } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
+import { availableOffersSql } from '../offers/queries';
 import { activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
 
 /** Catalogue products shoppers may see (kept by triggers: a listing in an open store, or another store's offer). */
@@ -102,9 +103,8 @@ export async function loadCards(
         left join lateral (
           select (min(o.price) filter (where o.in_stock))::int as ext_min_in_stock, min(o.price)::int as ext_min,
                  count(distinct o.external_store_id)::int as ext_stores,
-                 (array_agg(es.name order by (not o.in_stock), o.price, es.name))[1] as ext_best_store
-          from offers o join external_stores es on es.id = o.external_store_id
-          where o.product_id = p.id and o.available
+                 (array_agg(o.store order by (not o.in_stock), o.price, o.store))[1] as ext_best_store
+          from ${availableOffersSql(sql`p.id`)} o
         ) ext on true
         where p.id in (${sqlList([...new Set(ids)])})`,
   );

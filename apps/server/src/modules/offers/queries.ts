@@ -34,3 +34,15 @@ export const savedOfferSql = (offerId: SQL) =>
          (o.in_stock and o.available) as "inStock", oes.name as store
        from offers o left join external_stores oes on oes.id = o.external_store_id
        where o.id = ${offerId})`;
+
+/** The columns of offers that may show one of our uploads: media keeps a file while one of them mentions it. */
+export const offerUploadColumns = [offers.image];
+
+/**
+ * SQL for a `from` (alias it): the available offers of catalogue product `productId`, each with its `price`,
+ * `in_stock`, `external_store_id` and store name (`store`); the catalogue prices its cards and search over them.
+ */
+export const availableOffersSql = (productId: SQL) =>
+  sql`(select o.price, o.in_stock, o.external_store_id, es.name as store
+       from offers o join external_stores es on es.id = o.external_store_id
+       where o.product_id = ${productId} and o.available)`;

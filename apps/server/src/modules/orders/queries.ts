@@ -117,3 +117,9 @@ export function storeSalesSql(storeId: number, now: Date, recentOrders: number):
                                   join accounts a on a.id = o.customer_id), '[]'::json)
       ))`;
 }
+
+/**
+ * The columns of orders that may show one of our uploads: media keeps a file while one of them mentions it. An order
+ * shows the image its listing had when it was bought, long after the listing changed or went.
+ */
+export const orderUploadColumns = [orderLines.image];

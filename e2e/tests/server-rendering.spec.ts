@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { registerCustomer, signIn } from '../fixtures/accounts';
 import { expect, test } from '../fixtures/test';
 
 /** The first laptop of a search, as the API lists it. */
@@ -57,4 +58,49 @@ test('the browser takes over the server-drawn pages without errors', async ({ pa
   await page.getByLabel('Search products').press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Results for "dell"' })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('a signed-in shopper gets the page drawn for everyone with their own header, and the browser takes it over', async ({
+  page,
+  request,
+}) => {
+  const product = (await (await request.get('/api/products?q=samsung')).json()).items[0] as { id: number };
+  const path = `/result/productHub/${product.id}`;
+  // A visitor asks first: the page is drawn for everyone and kept.
+  expect(await (await request.get(path)).text()).toContain('Sign-In');
+
+  const shopper = await registerCustomer(page.request, 'Zainab Personal');
+  await signIn(page, shopper, 'customer');
+  const added = await page.request.post('/api/cart/items', { data: { productId: product.id } });
+  expect([200, 201], await added.text()).toContain(added.status());
+
+  // Before any script runs, the HTML already greets the shopper and counts their cart.
+  const html = await (await page.request.get(path)).text();
+  const header = /<header[\s\S]*?<\/header>/.exec(html)![0];
+  expect(header).toContain('Zainab Personal');
+  expect(header).toContain('aria-label="Cart, 1 item"');
+  expect(header).toContain('Register Complain');
+  expect(header).not.toContain('Sign-In');
+
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(path);
+  // Taken over: the header is live, with the same name and count, and its menu opens.
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await page.getByRole('button', { name: 'Zainab Personal: account menu' }).click();
+  await expect(page.getByRole('link', { name: 'Price alerts' })).toBeVisible();
+  // The price alert is the shopper's to set: no request to sign in.
+  await expect(page.getByRole('button', { name: 'Price drop alert' })).toBeEnabled();
+  await expect(page.getByText('Sign in to get an email when the price drops.')).toHaveCount(0);
+  expect(problems).toEqual([]);
+
+  // A visitor, in a browser of their own, still gets the page for everyone, and is asked to sign in for an alert.
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(new URL(path, page.url()).toString());
+  await expect(visitor.getByRole('button', { name: 'Sign-In: account menu' })).toBeVisible();
+  await expect(visitor.getByText('Sign in to get an email when the price drops.')).toBeVisible();
+  await visitor.close();
 });

@@ -5,16 +5,21 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { text } from 'node:stream/consumers';
-import { dehydrate } from '@tanstack/react-query';
+import { MantineProvider } from '@mantine/core';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import { cartCountQuery } from './api/cart-summary';
 import { setServerTransport, type ApiTransport } from './api/client';
 import type { RouteHandle } from './api/route-prefetch';
 import { sessionQuery } from './api/session';
+import { HeaderPersonal } from './components/header';
+import { PERSONAL_SLOT_CLOSE, PERSONAL_SLOT_OPEN } from './components/personal-slot';
 import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './routes';
-import { serializeSsrState } from './ssr-state';
+import { serializeSsrState, SSR_PERSONAL_ID } from './ssr-state';
+import { theme } from './theme';
 
 // Each page render reaches the API through the transport of its own request (with that visitor's cookie).
 const currentTransport = new AsyncLocalStorage<ApiTransport>();
@@ -66,4 +71,57 @@ export async function render(request: Request, transport: ApiTransport): Promise
     html: await text(prelude),
     state: serializeSsrState({ queries: dehydrate(queryClient) }),
   };
+}
+
+/** Personal slots drawn lately, by what they show: a shopper's header is the same on every page until it changes. */
+const personalSlots = new Map<string, string>();
+const PERSONAL_SLOTS_KEPT = 1000;
+
+function personalSlotFor(shown: string, draw: () => string): string {
+  let slot = personalSlots.get(shown);
+  if (slot === undefined) {
+    slot = draw();
+    personalSlots.set(shown, slot);
+    if (personalSlots.size > PERSONAL_SLOTS_KEPT) personalSlots.delete(personalSlots.keys().next().value!);
+  }
+  return slot;
+}
+
+/**
+ * A page drawn for everyone (by `render`, for a visitor) made a signed-in customer's: their header in its
+ * PersonalSlot, drawn alone, and their answers (session, cart) in a block of their own beside the page's. Null when
+ * the page has no slot or the request is not a customer's (a seller's or operator's page is drawn whole).
+ */
+export async function personalize(html: string, _request: Request, transport: ApiTransport): Promise<string | null> {
+  const open = html.indexOf(PERSONAL_SLOT_OPEN);
+  const close = open < 0 ? -1 : html.indexOf(PERSONAL_SLOT_CLOSE, open);
+  const bodyEnd = html.lastIndexOf('</body>');
+  if (close < 0 || bodyEnd < close) return null;
+  const queryClient = createQueryClient();
+  const customer = await currentTransport.run(transport, async () => {
+    const session = await queryClient.fetchQuery(sessionQuery()).catch(() => null);
+    if (session?.user?.role !== 'customer') return false;
+    await queryClient.prefetchQuery(cartCountQuery());
+    return true;
+  });
+  if (!customer) return null;
+  const shown = JSON.stringify([
+    queryClient.getQueryData(sessionQuery().queryKey),
+    queryClient.getQueryData(cartCountQuery().queryKey)?.count,
+  ]);
+  const slot = personalSlotFor(shown, () =>
+    // The page already carries Mantine's variables and global classes: the slot brings none of its own. The slot is
+    // the same on every page (its links go to fixed places), so it is drawn at "/" and kept by what it shows.
+    renderToString(
+      <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location="/">
+            <HeaderPersonal navOpen={false} onToggleNav={() => {}} />
+          </StaticRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
+  );
+  const state = serializeSsrState({ queries: dehydrate(queryClient) }, SSR_PERSONAL_ID);
+  return `${html.slice(0, open + PERSONAL_SLOT_OPEN.length)}${slot}${html.slice(close, bodyEnd)}${state}\n  ${html.slice(bodyEnd)}`;
 }

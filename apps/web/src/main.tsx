@@ -6,7 +6,7 @@ import { startTransition, useEffect } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './routes';
-import { readSsrState } from './ssr-state';
+import { readSsrState, SSR_PERSONAL_ID } from './ssr-state';
 
 /** Lets the browser paint and answer input between the steps of start-up. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -37,6 +37,10 @@ async function start(): Promise<void> {
   const state = readSsrState();
   const serverDrawn = !!state && !!container.firstElementChild;
   const queryClient = createQueryClient();
+  // A signed-in shopper's own answers come beside the page everyone is sent. They go in first: hydrate never puts an
+  // older answer over a newer one, so the visitor's "nobody is signed in" drawn with the shared page does not win.
+  const personal = readSsrState(SSR_PERSONAL_ID);
+  if (personal) hydrate(queryClient, personal.queries);
   if (state) hydrate(queryClient, state.queries);
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');

@@ -11,11 +11,17 @@ export interface SsrState {
  */
 export const SSR_STATE_ID = 'ssr-state';
 
-export const serializeSsrState = (state: SsrState): string =>
-  `<script type="application/json" id="${SSR_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+/**
+ * A signed-in shopper's own answers (who they are, their cart), sent beside a page drawn for everyone
+ * (entry-server.tsx `personalize`); the browser takes them after the page's, so they win.
+ */
+export const SSR_PERSONAL_ID = 'ssr-personal';
 
-export function readSsrState(): SsrState | null {
-  const element = document.getElementById(SSR_STATE_ID);
+export const serializeSsrState = (state: SsrState, id = SSR_STATE_ID): string =>
+  `<script type="application/json" id="${id}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+
+export function readSsrState(id = SSR_STATE_ID): SsrState | null {
+  const element = document.getElementById(id);
   if (!element?.textContent) return null;
   try {
     return JSON.parse(element.textContent) as SsrState;

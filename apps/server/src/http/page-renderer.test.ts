@@ -39,6 +39,22 @@ const drawing = fakeDist(
               state: '<script type="application/json" id="ssr-state">{"queries":{}}</script>' };
    }`,
 );
+// As the real entry does: one page for everyone, the signed-in customer's own part put in by `personalize`.
+const sharing = fakeDist(
+  'sharing',
+  `export async function render(request, transport) {
+     globalThis.__sharedRenders = (globalThis.__sharedRenders ?? 0) + 1;
+     const session = await (await transport('/auth/session', { method: 'GET' })).json();
+     const who = session.user ? session.user.name : 'Sign-In';
+     return { kind: 'page', status: 200, state: '',
+              html: '<header>[' + who + ']</header><main>' + 'Everyone sees this. '.repeat(100) + '</main>' };
+   }
+   export async function personalize(html, request, transport) {
+     const session = await (await transport('/auth/session', { method: 'GET' })).json();
+     if (session.user?.role !== 'customer') return null;
+     return html.replace('[Sign-In]', '[' + session.user.name + ']');
+   }`,
+);
 const failing = fakeDist(
   'failing',
   `export async function render() {
@@ -49,6 +65,7 @@ const failing = fakeDist(
 
 const t = await buildTestApp({ webDist: drawing });
 const web = await buildApp(t.ctx, { web: true });
+const shared = await buildApp({ ...t.ctx, config: { ...t.ctx.config, webDist: sharing } }, { web: true });
 const broken = await buildApp({ ...t.ctx, config: { ...t.ctx.config, webDist: failing } }, { web: true });
 // Another app server on the same database: its own connections on PostgreSQL (PGlite lives in one process).
 const otherDatabase = t.ctx.database.url
@@ -58,6 +75,7 @@ const other = await buildApp({ ...t.ctx, database: otherDatabase, db: otherDatab
 afterAll(async () => {
   await web.close();
   await broken.close();
+  await shared.close();
   await other.close();
   if (otherDatabase !== t.ctx.database) await otherDatabase.close();
 });
@@ -113,6 +131,44 @@ describe('server-rendered pages', () => {
     const again = await web.inject({ method: 'GET', url: '/?from=cache-test' });
     expect(again.body).toContain('<main>Hello, a visitor.');
     expect(renders() - before).toBe(2);
+  });
+
+  it("sends a signed-in customer the page drawn for everyone with their own part put in; others' are drawn whole", async () => {
+    const renders = () => (globalThis as { __sharedRenders?: number }).__sharedRenders ?? 0;
+    const before = renders();
+    const visitor = await shared.inject({ method: 'GET', url: '/?from=personal-test' });
+    expect(visitor.body).toContain('<header>[Sign-In]</header><main>Everyone sees this.');
+    const [ayesha, bilal] = [
+      await createCustomer(t, { name: 'Ayesha Shared' }),
+      await createCustomer(t, { name: 'Bilal Shared' }),
+    ];
+    for (const [customer, name] of [
+      [ayesha, 'Ayesha Shared'],
+      [bilal, 'Bilal Shared'],
+    ] as const) {
+      const page = await shared.inject({
+        method: 'GET',
+        url: '/?from=personal-test',
+        headers: { cookie: customer.cookie, 'accept-encoding': 'br' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain(`<header>[${name}]</header><main>Everyone`);
+    }
+    // Drawn once, for the visitor; both customers got that page with their own name.
+    expect(renders() - before).toBe(1);
+    // A seller's page is not a customer's page with another name: it is drawn whole, for the seller.
+    const seller = await createSeller(t);
+    const sellers = await shared.inject({
+      method: 'GET',
+      url: '/?from=personal-test',
+      headers: { cookie: seller.cookie },
+    });
+    expect(sellers.body).toContain('<header>[Test Seller]</header>');
+    expect(renders() - before).toBe(2);
+    // And the kept page is still everyone's.
+    const again = await shared.inject({ method: 'GET', url: '/?from=personal-test' });
+    expect(again.body).toContain('<header>[Sign-In]</header>');
   });
 
   it('shows a price changed through this server at once', async () => {

@@ -8,8 +8,11 @@ type Rendered =
   | { kind: 'page'; status: number; html: string; state: string }
   | { kind: 'redirect'; status: number; location: string };
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
 interface ServerEntry {
-  render(request: Request, transport: (path: string, init: RequestInit) => Promise<Response>): Promise<Rendered | null>;
+  render(request: Request, transport: Transport): Promise<Rendered | null>;
+  personalize(html: string, request: Request, transport: Transport): Promise<string | null>;
 }
 
 /** A GET on this app's API for one page request: { status, body }. */
@@ -30,12 +33,12 @@ export type PageApi = ((path: string) => Promise<{ status: number; body: string 
 export type AnswerProducts = (path: string, body: string) => readonly number[] | undefined;
 
 /**
- * The API as one page request sees it: the visitor's cookie along, and each path read once, however many parts of
+ * The API as one page request sees it: the visitor's cookie along (none for a page drawn for everyone), and each path
+ * read once, however many parts of
  * the page (its meta tags, its rendering) ask for it.
  */
-export function pageApi(app: FastifyInstance, request: FastifyRequest, answerProducts: AnswerProducts): PageApi {
+export function pageApi(app: FastifyInstance, cookie: string | undefined, answerProducts: AnswerProducts): PageApi {
   const answers = new Map<string, Promise<{ status: number; body: string }>>();
-  const cookie = request.headers.cookie;
   let oldest: number | undefined;
   let products: Set<number> | undefined = new Set();
   const api = (path: string) => {
@@ -58,7 +61,15 @@ export function pageApi(app: FastifyInstance, request: FastifyRequest, answerPro
   });
 }
 
-export type PageRenderer = (request: FastifyRequest, api: PageApi) => Promise<Rendered | null>;
+export interface PageRenderer {
+  /** The page as the one asking would see it, drawn whole. */
+  draw(request: FastifyRequest, api: PageApi): Promise<Rendered | null>;
+  /**
+   * A page drawn for visitors made the signed-in customer's (their header and answers; see the web app's
+   * components/personal-slot.tsx), or null when it cannot be (not a customer, no slot): then draw it whole.
+   */
+  personalize(request: FastifyRequest, html: string, api: PageApi): Promise<string | null>;
+}
 
 /**
  * Loads the web app's server renderer when the build has one. It reads the page's data through this app's own API
@@ -80,23 +91,36 @@ export async function loadPageRenderer(
     return null;
   }
   const origin = new URL(publicUrl).origin;
-  return async (request, api) => {
-    // The page sees PUBLIC_URL as its origin: Host and X-Forwarded-* are the client's to choose.
-    // Concatenated, not resolved: a path like //evil.example/x must stay a path.
-    const url = `${origin}${request.url}`;
-    // Rendering a page only reads.
-    const transport = async (path: string, init: RequestInit) => {
+  // The page sees PUBLIC_URL as its origin: Host and X-Forwarded-* are the client's to choose.
+  // Concatenated, not resolved: a path like //evil.example/x must stay a path.
+  const pageRequest = (request: FastifyRequest) => new Request(`${origin}${request.url}`);
+  // Rendering a page only reads; the visitor's cookie travels with each API read (pageApi), not on this request.
+  const transportOf =
+    (api: PageApi): Transport =>
+    async (path, init) => {
       if (init.method && init.method !== 'GET') throw new Error(`a page render may only read (${init.method} ${path})`);
       const { status, body } = await api(path);
       return new Response(body, { status, headers: { 'content-type': 'application/json' } });
     };
-    try {
-      // The visitor's cookie travels with each API read (pageApi), not on this request.
-      return await entry.render(new Request(url), transport);
-    } catch (error) {
-      request.log.error({ err: error }, 'server rendering failed; sending the page shell');
-      return null;
-    }
+  return {
+    async draw(request, api) {
+      try {
+        return await entry.render(pageRequest(request), transportOf(api));
+      } catch (error) {
+        request.log.error({ err: error }, 'server rendering failed; sending the page shell');
+        return null;
+      }
+    },
+    async personalize(request, html, api) {
+      // A build from before personal slots: every signed-in page is drawn whole.
+      if (typeof entry.personalize !== 'function') return null;
+      try {
+        return await entry.personalize(html, pageRequest(request), transportOf(api));
+      } catch (error) {
+        request.log.error({ err: error }, 'personalizing a shared page failed; drawing it whole');
+        return null;
+      }
+    },
   };
 }
 
@@ -108,7 +132,7 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, pag
   reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
   // A kept page of some size holds only its compressed forms (page-cache.ts).
   const small = page.html !== undefined && page.html.length < COMPRESS_FROM;
-  const encoding = small ? undefined : preferredEncoding(request.headers['accept-encoding']);
+  const encoding = small ? undefined : preferredEncoding(request.headers['accept-encoding'], page.once);
   if (!encoding) return reply.send(await htmlOf(page));
   return reply.header('content-encoding', encoding).send(await encodedPage(page, encoding));
 }

@@ -6,7 +6,7 @@ import { formatRs } from '@pricehub/shared/rules/money';
 import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
 import type { CatalogueChanges } from '../modules/catalog/change-feed';
-import { createPageCache, type CachedPage } from './page-cache';
+import { createPageCache, htmlOf, type CachedPage } from './page-cache';
 import { loadPageRenderer, pageApi, sendPage, type AnswerProducts, type PageApi } from './page-renderer';
 
 /** Kept pages hold only their compressed forms: a product page takes about 22 KB (Brotli and gzip), 3,000 fit. */
@@ -80,11 +80,14 @@ export async function registerWebApp(
   const pageAnswerProducts: AnswerProducts = (path, body) =>
     path === '/auth/session' ? [] : answerProducts(path, body);
 
-  /** The page as the visitor (or the signed-in shopper whose cookie comes with the request) would see it. */
-  const drawPage = async (request: FastifyRequest): Promise<CachedPage> => {
-    const api = pageApi(app, request, pageAnswerProducts);
+  /**
+   * The page as the signed-in shopper whose cookie comes with the request would see it, or (`forEveryone`) as a
+   * visitor would: the page kept for everyone.
+   */
+  const drawPage = async (request: FastifyRequest, forEveryone = false): Promise<CachedPage> => {
+    const api = pageApi(app, forEveryone ? undefined : request.headers.cookie, pageAnswerProducts);
     // Both read the same API answers (pageApi asks each path once); rendering never rejects.
-    const rendering = renderPage ? renderPage(request, api) : Promise.resolve(null);
+    const rendering = renderPage ? renderPage.draw(request, api) : Promise.resolve(null);
     const meta = await pageMeta(api, request, publicUrl);
     const drawn = { encoded: {}, keep: true, drawnFromAge: api.oldestAge(), products: api.productsShown() };
     // An old product URL (a former listing's id, a merged product's) moves to its catalogue product for good.
@@ -99,14 +102,34 @@ export async function registerWebApp(
     return { ...drawn, status: rendered.status, html, drawnFromAge: api.oldestAge(), products: api.productsShown() };
   };
 
+  /**
+   * A signed-in customer's page is the page kept for everyone with their own header and answers put in
+   * (decision 025): the rest of a shop page is the same for everyone. Undefined when that cannot be done (a
+   * seller's or operator's page, a page without a header, no server renderer): it is then drawn whole.
+   */
+  const personalPage = async (
+    request: FastifyRequest,
+    shared: () => Promise<CachedPage>,
+  ): Promise<CachedPage | undefined> => {
+    if (!renderPage) return undefined;
+    const page = await shared();
+    // Where a page moved is the same for everyone; a page that could not be found says so in its own header.
+    if (page.location !== undefined) return page;
+    if (page.status !== 200) return undefined;
+    const html = await htmlOf(page);
+    const own = await renderPage.personalize(request, html, pageApi(app, request.headers.cookie, pageAnswerProducts));
+    return own === null ? undefined : { status: page.status, html: own, encoded: {}, keep: false, once: true };
+  };
+
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for GET ${request.url}` } });
     }
     // A visitor's page depends only on its URL and the catalogue: drawn once, sent to every visitor until it changes.
+    const shared = () => visitorPages.get(request.url, () => drawPage(request, true));
     const page = isVisitor(request)
-      ? await visitorPages.get(request.url, () => drawPage(request))
-      : await drawPage(request);
+      ? await shared()
+      : ((await personalPage(request, shared)) ?? (await drawPage(request)));
     if (page.location !== undefined) return reply.redirect(page.location, page.status);
     // Pages may carry the visitor's own header (name, cart count): never cached by shared caches.
     reply.header('cache-control', 'private, no-cache');

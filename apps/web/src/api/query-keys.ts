@@ -36,6 +36,8 @@ export const queryKeys = {
 
   // The customer
   cart: ['cart'] as const,
+  /** Under `cart`: whatever refreshes the cart refreshes the counter. */
+  cartCount: ['cart', 'count'] as const,
   checkoutPreview: (cart: string, promoCode: string) => ['checkout-preview', cart, promoCode] as const,
   payment: (paymentId: string | null) => ['payments', paymentId] as const,
   orders: {

@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderHeader(user: SessionUser | null) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url === '/api/cart') return Response.json({ count: 3 });
+    if (url === '/api/cart/count') return Response.json({ count: 3 });
     if (url === '/api/notifications?pageSize=1')
       return Response.json({ notifications: [], total: 2, unread: 2, page: 1, pageSize: 1 });
     if (url === '/api/auth/logout' && init?.method === 'POST') return Response.json({ ok: true });
@@ -103,7 +103,7 @@ describe('header', () => {
     expect(items).toContain('Logout');
     expect(items).not.toContain('Your Complains');
     expect(items).not.toContain('Login as Seller');
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/cart', expect.anything());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/cart/count', expect.anything());
   });
 
   it('signs out from the menu and falls back to Sign-In at once', async () => {

@@ -80,5 +80,9 @@ export const cartView = z.object({
 });
 export type CartView = z.infer<typeof cartView>;
 
+/** GET /api/cart/count: the header's counter, without the lines. */
+export const cartCount = cartView.pick({ count: true });
+export type CartCount = z.infer<typeof cartCount>;
+
 export const cartChange = cartView.extend({ message: z.string() });
 export type CartChange = z.infer<typeof cartChange>;

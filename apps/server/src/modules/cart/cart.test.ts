@@ -39,6 +39,9 @@ describe('cart arithmetic', () => {
     });
     expect(line.store.name).toBe(seller.storeName);
 
+    // The header's counter says the same, without the lines.
+    expect((await call('GET', '/api/cart/count', shopper.cookie)).json()).toEqual({ count: 4 });
+
     const down = await call('PATCH', `/api/cart/items/${phone}`, shopper.cookie, { quantity: 1 });
     expect(down.json()).toMatchObject({ message: messages.cart.decreased, count: 3 });
     const up = await call('PATCH', `/api/cart/items/${phone}`, shopper.cookie, { quantity: 3 });
@@ -50,6 +53,7 @@ describe('cart arithmetic', () => {
 
     const zero = await call('PATCH', `/api/cart/items/${phone}`, shopper.cookie, { quantity: 0 });
     expect(zero.json()).toMatchObject({ count: 0, items: [], subtotal: 0 });
+    expect((await call('GET', '/api/cart/count', shopper.cookie)).json()).toEqual({ count: 0 });
   });
 
   it('prices a line at the active sale price, floored to whole rupees', async () => {
@@ -127,9 +131,12 @@ describe('cart arithmetic', () => {
     expect((await call('PATCH', `/api/cart/items/${product}`, other.cookie, { quantity: 2 })).statusCode).toBe(404);
     expect((await call('DELETE', `/api/cart/items/${product}`, other.cookie)).statusCode).toBe(404);
     expect((await call('GET', '/api/cart', owner.cookie)).json().count).toBe(1);
+    expect((await call('GET', '/api/cart/count', other.cookie)).json().count).toBe(0);
+    expect((await call('GET', '/api/cart/count', owner.cookie)).json().count).toBe(1);
 
     const routes: [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object][] = [
       ['GET', '/api/cart'],
+      ['GET', '/api/cart/count'],
       ['POST', '/api/cart/items', { productId: product }],
       ['PATCH', `/api/cart/items/${product}`, { quantity: 1 }],
       ['DELETE', `/api/cart/items/${product}`],

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@pricehub/shared/messages';
-import { cartAddInput, cartChange, cartQuantityInput, cartView, productIdParams } from '@pricehub/shared/schemas/cart';
+import {
+  cartAddInput,
+  cartChange,
+  cartCount,
+  cartQuantityInput,
+  cartView,
+  productIdParams,
+} from '@pricehub/shared/schemas/cart';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import * as cart from './service';
@@ -14,6 +21,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/cart', { config, schema: { tags, response: { 200: cartView } } }, async (request) =>
     cart.getCart(ctx, currentUser(request).id),
   );
+
+  // The header's counter on every page a customer opens: one read, no lines.
+  app.get('/cart/count', { config, schema: { tags, response: { 200: cartCount } } }, async (request) => ({
+    count: await cart.countCart(ctx.db, currentUser(request).id),
+  }));
 
   // 201 when the line is new, 200 when an existing line's quantity grew.
   app.post(

@@ -43,6 +43,19 @@ export type CartRow = Awaited<ReturnType<typeof loadCartRows>>[number];
 const buyable = (row: { stockQuantity: number; stockStatus: string; storeStatus: string }) =>
   row.stockStatus === 'outofstock' || row.storeStatus !== 'open' ? 0 : row.stockQuantity;
 
+/** The sum of the cart's quantities (the header's counter), as `getCart` counts it, in one indexed read. */
+export async function countCart(db: Db, customerId: number): Promise<number> {
+  const [row] = await preparedOn(db, 'cart_count', (d) =>
+    d
+      .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+      .from(cartItems)
+      .innerJoin(listings, eq(listings.id, cartItems.listingId))
+      .where(eq(cartItems.customerId, sql.placeholder('customerId')))
+      .prepare('cart_count'),
+  ).execute({ customerId });
+  return row?.count ?? 0;
+}
+
 export async function getCart(ctx: AppContext, customerId: number, db: Db = ctx.db): Promise<CartView> {
   const rows = await loadCartRows(db, customerId);
   const sales = await activeSales(

@@ -4,7 +4,7 @@ import type { CheckoutInput, CheckoutResult } from '@pricehub/shared/schemas/che
 import { del, get, patch, post } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 
-/** The full cart; it shares its cache entry with the header's counter, so both stay in step. */
+/** The full cart; a change to it sets the header's counter too (queryKeys.cartCount sits under queryKeys.cart). */
 export function useCart() {
   return useQuery({ queryKey: queryKeys.cart, queryFn: () => get<CartView>('/cart') });
 }
@@ -13,7 +13,10 @@ function useCartMutation<Vars>(send: (vars: Vars) => Promise<CartChange>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (cart) => client.setQueryData(queryKeys.cart, cart),
+    onSuccess: (cart) => {
+      client.setQueryData(queryKeys.cart, cart);
+      client.setQueryData(queryKeys.cartCount, { count: cart.count });
+    },
   });
 }
 

@@ -5,11 +5,14 @@ import { formatRs } from '@pricehub/shared/rules/money';
 import { ApiRequestError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { usePriceAlerts, useRemovePriceAlert, useSetPriceAlert } from '../api/price-alerts';
 
 /** "Price drop alert": any drop, or at most a target price in rupees. Signed-out shoppers are asked to log in. */
 export function PriceAlertControl({ productId }: { productId: number }) {
   const { customer, isLoading } = useSession();
+  // The server's page is everyone's: whether to ask for a sign-in is decided once the browser has the page.
+  const hydrated = useHydrated();
   const alerts = usePriceAlerts(!!customer);
   const setAlert = useSetPriceAlert();
   const removeAlert = useRemovePriceAlert();
@@ -69,7 +72,7 @@ export function PriceAlertControl({ productId }: { productId: number }) {
           </Button>
         )}
       </Group>
-      {!customer && !isLoading && (
+      {hydrated && !customer && !isLoading && (
         <Text size="xs" c="dimmed">
           Sign in to get an email when the price drops.
         </Text>

@@ -42,6 +42,22 @@ describe('response schemas', () => {
     expect(undescribed).toEqual([]);
   });
 
+  it('show the one error shape for every operation, in OpenAPI', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+      string,
+      Record<string, { responses?: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> }>
+    >;
+    const without: string[] = [];
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const error = operation.responses?.['4XX'] ?? operation.responses?.['4xx'];
+        const shape = error?.content?.['application/json']?.schema?.properties;
+        if (!shape || !('error' in shape)) without.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(without).toEqual([]);
+  });
+
   it('describe a product as the API sends it, in OpenAPI', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const detail = spec.paths['/api/products/{id}'].get.responses;

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { apiError } from '@pricehub/shared/schemas/error';
 
 /**
  * Every route declares what it answers (`schema.response`, zod schemas from packages/shared): OpenAPI shows them and
@@ -11,16 +12,25 @@ import { z } from 'zod';
  */
 export function registerResponseSchemas(app: FastifyInstance, { check }: { check: boolean }): void {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Every error is `{ error: { code, message, fields?, details? } }` (error-handler.ts): the 4xx are declared once for
+  // all routes, so OpenAPI shows them and the check below holds them to it too. (A 5xx says only that the server
+  // failed; declaring it would send Fastify's own errors through JSON.stringify as `{}`.)
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (!schema?.response || schema.hide) return;
+    schema.response = { ...schema.response, '4xx': schema.response['4xx'] ?? apiError };
+  });
   if (check) app.addHook('onSend', checkAnswer);
 }
 
 async function checkAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const type = String(reply.getHeader('content-type') ?? '');
   const responses = request.routeOptions.schema?.response;
-  if (typeof payload !== 'string' || !type.includes('json') || !responses) return payload;
+  // A 5xx is the error handler's own answer (and this check's failures are 5xx): nothing of the route's to check.
+  if (typeof payload !== 'string' || !type.includes('json') || !responses || reply.statusCode >= 500) return payload;
   const route = `${request.method} ${request.routeOptions.url} answered ${reply.statusCode}`;
   const declared = declaredFor(responses, reply.statusCode);
-  // Errors share one shape (http/errors.ts) and need no declaring; every success must be declared.
+  // Every success must be declared; errors are declared for every route (above).
   if (declared === undefined && reply.statusCode < 400) throw new Error(`${route}, which its schema does not declare`);
   const schema = jsonSchemaOf(declared);
   if (!schema) return payload;

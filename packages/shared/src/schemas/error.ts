@@ -6,6 +6,8 @@ export const apiError = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** What a conflict is about, where the client can act on it (the cart lines short at checkout). */
+    details: z.unknown().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiError>;

@@ -1,6 +1,13 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
+const shopLinks = [
+  { to: '/result?category=mobile', label: 'Mobiles' },
+  { to: '/result?category=laptop', label: 'Laptops' },
+  { to: '/result?category=computer', label: 'Computers' },
+  { to: '/blogPosts', label: 'Blogs' },
+];
+
 export function Footer() {
   return (
     <footer style={{ background: 'var(--mantine-color-dark-7)', color: 'var(--mantine-color-gray-3)', marginTop: 48 }}>
@@ -19,18 +26,11 @@ export function Footer() {
             <Title order={2} size="h5" c="white">
               Shop
             </Title>
-            <Anchor component={Link} to="/result?category=mobile" c="gray.3" size="sm">
-              Mobiles
-            </Anchor>
-            <Anchor component={Link} to="/result?category=laptop" c="gray.3" size="sm">
-              Laptops
-            </Anchor>
-            <Anchor component={Link} to="/result?category=computer" c="gray.3" size="sm">
-              Computers
-            </Anchor>
-            <Anchor component={Link} to="/blogPosts" c="gray.3" size="sm">
-              Blogs
-            </Anchor>
+            {shopLinks.map(({ to, label }) => (
+              <Anchor key={to} component={Link} to={to} c="gray.3" size="sm">
+                {label}
+              </Anchor>
+            ))}
           </Stack>
           <Stack gap={6}>
             <Title order={2} size="h5" c="white">

@@ -5,6 +5,7 @@ import { passwordChangeInput } from '@pricehub/shared/schemas/account';
 import { useChangePassword } from '../api/password';
 import { useSchemaForm } from '../hooks/use-schema-form';
 import { FormAlert } from './form-alert';
+import { NewPasswordInput } from './new-password-input';
 import { notifySuccess } from './notify';
 
 const m = messages.password;
@@ -41,13 +42,7 @@ export function PasswordChangeForm() {
             {...form.getInputProps('currentPassword')}
             withAsterisk
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            {...form.getInputProps('newPassword')}
-            description="At least 8 characters, with an upper-case and a lower-case letter, a digit and a symbol."
-            withAsterisk
-          />
+          <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} withAsterisk />
           {newPassword.length > 0 && (
             <Text size="sm" c={lengthOk ? 'green' : 'red'} aria-live="polite" data-testid="password-length">
               {lengthOk ? m.lengthOk : m.tooShort}

@@ -1,5 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { NavLink } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBell,
@@ -13,12 +12,13 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useSession } from '../api/session';
 import { RequireRole } from './require-role';
 import { SuspensionBanner } from './suspension-banner';
+import { WorkspaceShell, type WorkspaceSection } from './workspace-shell';
 
-const items = [
+const sections: WorkspaceSection[] = [
   { to: '/seller', label: 'Dashboard', icon: IconDashboard, end: true },
   { to: '/seller/products', label: 'Products', icon: IconPackage },
   { to: '/seller/orders', label: 'Orders', icon: IconReceipt },
@@ -40,57 +40,28 @@ export function SellerLayout({ live }: { live?: ReactNode }) {
 }
 
 function SellerShell({ live }: { live?: ReactNode }) {
-  const [opened, { toggle, close }] = useDisclosure();
   const { seller } = useSession();
-  const { pathname } = useLocation();
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
+    <>
       {live}
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open seller menu" />
-            <Title order={1} size="h4">
-              <Link to="/seller" style={{ color: 'inherit', textDecoration: 'none' }}>
-                PriceHub Seller
-              </Link>
-            </Title>
-          </Group>
-          <Text size="sm" c="dimmed" truncate>
-            {seller?.store?.name}
-          </Text>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Seller sections">
-        <ScrollArea>
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={RouterNavLink}
-              to={item.to}
-              end={item.end}
-              label={item.label}
-              leftSection={<item.icon size={18} aria-hidden />}
-              onClick={close}
-              active={item.end ? pathname === item.to : pathname.startsWith(item.to)}
-            />
-          ))}
+      <WorkspaceShell
+        role="seller"
+        title="PriceHub Seller"
+        home="/seller"
+        signedIn={seller?.store?.name}
+        sections={sections}
+        signOut={
           <NavLink
             component={Link}
             to="/sellerLogout"
             label="Logout"
             leftSection={<IconLogout size={18} aria-hidden />}
           />
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
+        }
+      >
         <SuspensionBanner />
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </WorkspaceShell>
+    </>
   );
 }

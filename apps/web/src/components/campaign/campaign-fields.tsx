@@ -9,6 +9,11 @@ interface Props<V extends CampaignValues> {
   onChange: <K extends keyof V & string>(name: K, value: V[K]) => void;
 }
 
+const dateFields = [
+  { name: 'startDate', label: 'Start date' },
+  { name: 'endDate', label: 'End date' },
+] as const;
+
 /** What a sale and a promo code share: the discount and the days it runs. */
 export function CampaignFields<V extends CampaignValues>({ values, errors, onChange }: Props<V>) {
   return (
@@ -19,24 +24,17 @@ export function CampaignFields<V extends CampaignValues>({ values, errors, onCha
         error={errors.discount}
       />
       <Grid>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <CampaignDateInput
-            label="Start date"
-            name="startDate"
-            value={values.startDate}
-            onChange={(v) => onChange('startDate', v as V['startDate'])}
-            error={errors.startDate}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <CampaignDateInput
-            label="End date"
-            name="endDate"
-            value={values.endDate}
-            onChange={(v) => onChange('endDate', v as V['endDate'])}
-            error={errors.endDate}
-          />
-        </Grid.Col>
+        {dateFields.map(({ name, label }) => (
+          <Grid.Col key={name} span={{ base: 12, sm: 6 }}>
+            <CampaignDateInput
+              label={label}
+              name={name}
+              value={values[name]}
+              onChange={(v) => onChange(name, v as V[typeof name])}
+              error={errors[name]}
+            />
+          </Grid.Col>
+        ))}
       </Grid>
     </>
   );

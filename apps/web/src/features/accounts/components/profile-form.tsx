@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { notifySuccess } from '../../../components/notify';
 import { ErrorState, LoadingState } from '../../../components/page-states';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { PhoneInput } from '../../../components/phone-input';
 
 /** Edit Profile: name, phone and city are required; the email is shown but cannot change. */
 export function ProfileForm() {
@@ -32,7 +33,7 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
           </Title>
           <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" value={profile.email} readOnly disabled description="Email cannot be changed" />
-          <TextInput label="Phone" required type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+          <PhoneInput required {...form.getInputProps('phone')} />
           <TextInput label="City" required autoComplete="address-level2" {...form.getInputProps('city')} />
           <Textarea
             label="Address"

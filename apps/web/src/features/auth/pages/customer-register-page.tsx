@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { customerRegistration } from '@pricehub/shared/schemas/account';
@@ -7,7 +7,8 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRegisterCustomer } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
-import { passwordHint } from '../components/password-hint';
+import { NewPasswordInput } from '../../../components/new-password-input';
+import { PhoneInput } from '../../../components/phone-input';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
 export function CustomerRegisterPage() {
@@ -45,22 +46,8 @@ export function CustomerRegisterPage() {
         <Stack>
           <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput
-            label="Password"
-            description={passwordHint}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="03001234567"
-            required
-            {...form.getInputProps('phone')}
-          />
+          <NewPasswordInput label="Password" required {...form.getInputProps('password')} />
+          <PhoneInput required {...form.getInputProps('phone')} />
           <Textarea
             label="Address"
             autoComplete="street-address"

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCompletePasswordReset, usePasswordResetCheck } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
-import { passwordHint } from '../components/password-hint';
+import { NewPasswordInput } from '../../../components/new-password-input';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
@@ -54,13 +54,7 @@ function NewPasswordForm({ role, token }: { role: Role; token: string }) {
     <AuthCard title="Choose a new password" subtitle="Signing in with it ends every other session of this account.">
       <form ref={form.ref} onSubmit={submit} noValidate aria-label="Choose a new password">
         <Stack>
-          <PasswordInput
-            label="New password"
-            description={passwordHint}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput label="New password" required {...form.getInputProps('password')} />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { sellerRegistration } from '@pricehub/shared/schemas/account';
@@ -7,7 +7,8 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRegisterSeller } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../../../components/form-alert';
-import { passwordHint } from '../components/password-hint';
+import { NewPasswordInput } from '../../../components/new-password-input';
+import { PhoneInput } from '../../../components/phone-input';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
@@ -55,23 +56,9 @@ export function SellerRegisterPage() {
               <TextInput label="Store name" autoComplete="organization" required {...form.getInputProps('storeName')} />
             </SimpleGrid>
             <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-            <PasswordInput
-              label="Password"
-              description={passwordHint}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
+            <NewPasswordInput label="Password" required {...form.getInputProps('password')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput
-                label="Phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="03001234567"
-                required
-                {...form.getInputProps('phone')}
-              />
+              <PhoneInput required {...form.getInputProps('phone')} />
               <TextInput label="License ID" required {...form.getInputProps('license')} />
             </SimpleGrid>
             <FormAlert message={form.formError} />

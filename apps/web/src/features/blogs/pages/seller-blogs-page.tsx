@@ -3,7 +3,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMdy } from '@pricehub/shared/rules/dates';
 import type { BlogPost } from '@pricehub/shared/schemas/blog';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useConfirmedDelete } from '../../../hooks/use-confirmed-delete';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useDeleteBlog, useStoreBlogs } from '../api/blogs';
@@ -55,15 +55,11 @@ export function SellerBlogsPage() {
           </Group>
         </Paper>
       ))}
-      <ConfirmDialog
-        opened={deleting.asking !== null}
+      <ConfirmDeleteDialog
+        deleting={deleting}
         title="Delete post?"
-        message={`Delete “${deleting.asking?.title}”? It disappears from the blog at once.`}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
+        message={(item) => `Delete “${item.title}”? It disappears from the blog at once.`}
         loading={remove.isPending}
-        onConfirm={() => void deleting.confirm()}
-        onClose={deleting.cancel}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Button, RangeSlider, Text, TextInput } from '@mantine/core';
 import { formatRs, MAX_PRICE, PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { SearchFilters } from '../lib/search-params';
 import { sliderFilter, typedFilter, type PriceBounds, type PriceFilter } from './price-range';
 import classes from './search-filters.module.css';
@@ -14,6 +14,20 @@ interface Props {
   bounds: PriceBounds;
   onChange: (change: PriceFilter) => void;
 }
+
+/** An amount box of the price form: a whole or decimal number of rupees, blank for "any". */
+const priceInput = (name: 'minPrice' | 'maxPrice', value: string, setValue: (text: string) => void) => ({
+  name,
+  type: 'number',
+  inputMode: 'numeric' as const,
+  min: 0,
+  max: MAX_PRICE_RUPEES,
+  step: 'any',
+  placeholder: 'Any',
+  value,
+  onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.currentTarget.value),
+  size: 'xs',
+});
 
 /** The filters kept as they are when the price form is sent as a plain GET (before the page's script has loaded). */
 const keptFields = ['q', 'category', 'brand', 'ram', 'sort'] as const;
@@ -83,32 +97,8 @@ export function PriceRangeFilter({ filters, bounds, onChange }: Props) {
         {formatRs(range[0] * 100)} – {formatRs(range[1] * 100)}
       </Text>
       <div className={classes.priceInputs}>
-        <TextInput
-          label="Min (Rs)"
-          name="minPrice"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_PRICE_RUPEES}
-          step="any"
-          placeholder="Any"
-          value={minText}
-          onChange={(e) => setMinText(e.currentTarget.value)}
-          size="xs"
-        />
-        <TextInput
-          label="Max (Rs)"
-          name="maxPrice"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_PRICE_RUPEES}
-          step="any"
-          placeholder="Any"
-          value={maxText}
-          onChange={(e) => setMaxText(e.currentTarget.value)}
-          size="xs"
-        />
+        <TextInput label="Min (Rs)" {...priceInput('minPrice', minText, setMinText)} />
+        <TextInput label="Max (Rs)" {...priceInput('maxPrice', maxText, setMaxText)} />
         <Button type="submit" variant="light" size="xs">
           Apply
         </Button>

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Grid, NumberInput, Select, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
-import { messages } from '@pricehub/shared/messages';
-import { fieldErrors } from '@pricehub/shared/schemas/error';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { productInput, productUpdate, type CatalogueCandidate, type Product } from '@pricehub/shared/schemas/product';
-import { ApiRequestError } from '../../../api/client';
+import { FormAlert } from '../../../components/form-alert';
 import { notifyError } from '../../../components/notify';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import type { ProductFormValues } from '../api/catalog';
 import { matchesQueryString, useCatalogueMatches } from '../api/catalogue-matches';
 import { CatalogueCandidates, type CandidateChoice } from './catalogue-candidates';
@@ -65,12 +53,14 @@ interface Props {
  */
 export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
   const schema = mode === 'add' ? productInput : productUpdate;
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(schema, initial);
+  const { values, errors, formError } = form;
   const [choice, setChoice] = useState<CandidateChoice>(null);
   const [chosen, setChosen] = useState<CatalogueCandidate | null>(null);
+  const [quantityRule, setQuantityRule] = useState<string>();
+  // A refusal speaks of what was sent: it goes once the seller changes anything (or picks another product).
+  const [editedSinceSubmit, setEditedSinceSubmit] = useState(false);
+  const [submittedChoice, setSubmittedChoice] = useState<CandidateChoice>(null);
 
   const [matchQuery] = useDebouncedValue(mode === 'add' ? matchesQueryString(values) : '', 300);
   const matches = useCatalogueMatches(matchQuery);
@@ -78,75 +68,64 @@ export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
   // The product the seller picked stays on the list while they keep typing.
   const candidates = chosen && !found.some((c) => c.id === chosen.id) ? [chosen, ...found] : found;
 
-  const set = (key: keyof ProductFormValues) => (value: string | number | null) => {
-    setValues((v) => ({ ...v, [key]: value === null ? '' : String(value) }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-    setFormError(null);
+  /** Number inputs and selects give numbers and nulls; the form keeps what was typed, as text. */
+  const set = (key: Exclude<keyof ProductFormValues, 'stock'>) => (value: string | number | null) => {
+    form.setValue(key, value === null ? '' : String(value));
+    if (key === 'quantity') setQuantityRule(undefined);
+    setEditedSinceSubmit(true);
   };
 
   const choose = (next: CandidateChoice) => {
     setChoice(next);
     setChosen(typeof next === 'number' ? (candidates.find((c) => c.id === next) ?? null) : null);
-    setErrors(({ catalogProductId: _, ...rest }) => rest);
-    setFormError(null);
+    setEditedSinceSubmit(true);
   };
+
+  /** Name, value, message and change handler of one field; every one of them is required but the GTIN. */
+  const field = (key: Exclude<keyof ProductFormValues, 'stock'>) => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    error: errors[key],
+    withAsterisk: key !== 'gtin',
+  });
+  const textField = (key: 'name' | 'brand' | 'gtin' | 'description') => ({
+    ...field(key),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key)(event.currentTarget.value),
+  });
 
   /** Shows the quantity rule as soon as the seller leaves the field, not only on submit. */
   const checkQuantity = () => {
     if (values.quantity.trim() === '') return;
-    const parsed = schema.shape.quantity.safeParse(values.quantity);
-    if (!parsed.success) setErrors((e) => ({ ...e, quantity: parsed.error.issues[0]!.message }));
+    setQuantityRule(schema.shape.quantity.safeParse(values.quantity).error?.issues[0]?.message);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    const catalogProductId = typeof choice === 'number' ? choice : undefined;
-    const parsed = schema.safeParse({ ...values, ...(catalogProductId ? { catalogProductId } : {}) });
-    if (!parsed.success) {
-      // The first message per field, as the server would word it (the same schema checks both sides).
-      const fields = fieldErrors(parsed.error.issues, 1);
-      setErrors(fields);
-      notifyError(Object.values(fields)[0]!);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(values, catalogProductId);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : messages.product.addFailed;
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(message);
-      notifyError(message);
-    } finally {
-      setBusy(false);
-    }
+  const catalogProductId = typeof choice === 'number' ? choice : undefined;
+  const extra = catalogProductId ? { catalogProductId } : {};
+  // The values go as typed (the API function turns the rupees into paisa).
+  const save = form.onSubmit(() => onSubmit(values, catalogProductId), extra);
+  const submit = (event: FormEvent) => {
+    setEditedSinceSubmit(false);
+    setSubmittedChoice(choice);
+    // Each field's message shows under it; the first is also the toast, as when the server refuses the same values.
+    const refused = schema.safeParse({ ...values, ...extra }).error;
+    if (refused) notifyError(refused.issues[0]!.message);
+    return save(event);
   };
 
+  const refusal = editedSinceSubmit ? undefined : (formError ?? undefined);
   // A refusal of the chosen product (brand or specs disagree) belongs under that choice.
-  const candidateError = errors.catalogProductId ?? (typeof choice === 'number' ? (formError ?? undefined) : undefined);
-  const showFormError = formError !== null && candidateError !== formError;
+  const candidateError =
+    (choice === submittedChoice ? errors.catalogProductId : undefined) ?? (catalogProductId ? refusal : undefined);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add product' : 'Edit product'}>
+    <form ref={form.ref} onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add product' : 'Edit product'}>
       <Stack gap="sm">
-        <TextInput
-          label="Product name"
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          error={errors.name}
-          withAsterisk
-        />
+        <TextInput label="Product name" {...textField('name')} />
         <ImageUpload value={values.image} onChange={set('image')} error={errors.image} />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label="Brand"
-              value={values.brand}
-              onChange={(e) => set('brand')(e.currentTarget.value)}
-              error={errors.brand}
-              withAsterisk
-            />
+            <TextInput label="Brand" {...textField('brand')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
@@ -157,10 +136,8 @@ export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
                 { value: 'laptop', label: 'Laptop' },
                 { value: 'computer', label: 'Computer' },
               ]}
+              {...field('category')}
               value={values.category || null}
-              onChange={set('category')}
-              error={errors.category}
-              withAsterisk
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -168,71 +145,34 @@ export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
               label="GTIN (barcode)"
               description="Optional: 8 to 14 digits from the box"
               inputMode="numeric"
-              value={values.gtin}
-              onChange={(e) => set('gtin')(e.currentTarget.value)}
-              error={errors.gtin}
+              {...textField('gtin')}
             />
           </Grid.Col>
         </Grid>
-        <Textarea
-          label="Description"
-          value={values.description}
-          onChange={(e) => set('description')(e.currentTarget.value)}
-          error={errors.description}
-          autosize
-          minRows={3}
-          withAsterisk
-        />
+        <Textarea label="Description" {...textField('description')} autosize minRows={3} />
         <Grid>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberInput
-              label="RAM (GB)"
-              value={values.ram}
-              onChange={set('ram')}
-              error={errors.ram}
-              min={0}
-              allowDecimal={false}
-              withAsterisk
-            />
+            <NumberInput label="RAM (GB)" {...field('ram')} min={0} allowDecimal={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberInput
-              label="Storage (GB)"
-              value={values.storage}
-              onChange={set('storage')}
-              error={errors.storage}
-              min={0}
-              allowDecimal={false}
-              withAsterisk
-            />
+            <NumberInput label="Storage (GB)" {...field('storage')} min={0} allowDecimal={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberInput
-              label="Price (Rs)"
-              value={values.price}
-              onChange={set('price')}
-              error={errors.price}
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              withAsterisk
-            />
+            <NumberInput label="Price (Rs)" {...field('price')} min={0} step={0.01} decimalScale={2} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <NumberInput
               label="Quantity"
               placeholder={mode === 'add' ? 'At least 1' : undefined}
-              value={values.quantity}
-              onChange={set('quantity')}
+              {...field('quantity')}
               onBlur={checkQuantity}
-              error={errors.quantity}
+              error={errors.quantity ?? quantityRule}
               // The spec's minimum (1 for a new listing; 0 marks an edited one sold out). A typed 0 is not clamped
               // away on blur: it stays, with the server's message under it, so the seller sees why.
               min={mode === 'add' ? 1 : 0}
               clampBehavior="none"
               trimLeadingZeroesOnBlur={false}
               allowDecimal={false}
-              withAsterisk
             />
           </Grid.Col>
         </Grid>
@@ -243,8 +183,12 @@ export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
               { value: 'instock', label: 'In stock' },
               { value: 'outofstock', label: 'Out of stock' },
             ]}
+            name="stock"
             value={values.stock}
-            onChange={(v) => set('stock')(v ?? 'instock')}
+            onChange={(v) => {
+              form.setValue('stock', v === 'outofstock' ? v : 'instock');
+              setEditedSinceSubmit(true);
+            }}
             error={errors.stock}
             allowDeselect={false}
           />
@@ -268,12 +212,8 @@ export function ProductForm({ initial, submitLabel, mode, onSubmit }: Props) {
             )}
           </>
         )}
-        {showFormError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+        <FormAlert message={candidateError === refusal ? null : (refusal ?? null)} />
+        <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}
         </Button>
       </Stack>

@@ -1,30 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/mock-api';
+import { messages } from '@pricehub/shared/messages';
+import { messageUnderInput } from '../../../test/form-queries';
+import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { EditProductPage } from './edit-product-page';
+import { sellerListing } from './seller-listing.fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// The seller's listing as the API answers it: money in paisa (Rs 129,999.50).
-const listing = {
-  id: 42,
-  productId: 7,
-  name: 'Dell XPS 13 9340',
-  brand: 'Dell',
-  category: 'laptop',
-  description: 'A reliable device for work and play',
-  ram: 16,
-  storage: 512,
-  price: 12_999_950,
-  quantity: 5,
-  stock: 'instock',
-  image: '/uploads/demo/laptop.svg',
-  thumbnail: '/uploads/demo/laptop.svg',
-  store: { slug: 's', name: 'S' },
-  gtin: null,
-};
+const listing = sellerListing;
 
 const priceInput = () => screen.getByLabelText(/^Price \(Rs\)/, { selector: 'input' }) as HTMLInputElement;
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
@@ -56,5 +42,34 @@ describe('editing a product: rupees in the form, paisa on the wire', { timeout: 
     await save();
     await waitFor(() => expect(saved(api)).toHaveLength(1));
     expect(saved(api)[0]!.body).toMatchObject({ price: 129_900 });
+  });
+
+  it('shows the spec’s messages under the fields before sending, keeping what was typed', async () => {
+    const api = await openEditPage();
+    const name = screen.getByLabelText(/^Product name/) as HTMLInputElement;
+    const quantity = screen.getByLabelText(/^Quantity/, { selector: 'input' }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.change(quantity, { target: { value: '-2' } });
+    fireEvent.change(priceInput(), { target: { value: '1299' } });
+    await save();
+    expect(messageUnderInput(name)).toBe(messages.product.allFieldsEdit);
+    expect(messageUnderInput(quantity)).toBe(messages.product.invalidQuantity);
+    // …and the first message as a toast, as the server's refusal would show it.
+    await waitFor(() => expect(screen.getAllByText(messages.product.allFieldsEdit)).toHaveLength(2));
+    expect(saved(api)).toHaveLength(0);
+    expect(priceInput().value).toBe('1299');
+    expect(quantity.value).toBe('-2');
+  });
+
+  it('puts the server’s message for a field under that field', async () => {
+    const api = mockApi({
+      'GET /api/seller/products': [200, { items: [listing] }],
+      'PUT /api/seller/products/42': apiError(400, 'GTIN taken', { gtin: 'GTIN taken' }),
+    });
+    renderPage(<EditProductPage />, { path: '/seller/editProduct/42', pattern: '/seller/editProduct/:listingId' });
+    await screen.findByRole('button', { name: 'Update Product' });
+    await save();
+    await waitFor(() => expect(saved(api)).toHaveLength(1));
+    await waitFor(() => expect(messageUnderInput(screen.getByLabelText(/^GTIN/))).toBe('GTIN taken'));
   });
 });

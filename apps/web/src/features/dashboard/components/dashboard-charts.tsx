@@ -1,28 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
+import { ChartCard } from '../../../components/chart-card';
 
 const rupees = (paisa: number) => Math.floor(paisa / PAISA_PER_RUPEE);
 const rs = (value: number) => `Rs ${value.toLocaleString('en-US')}`;
-
-function ChartCard({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {empty ? (
-        <Text c="dimmed" size="sm" py="xl" ta="center">
-          Nothing to show yet.
-        </Text>
-      ) : (
-        children
-      )}
-    </Paper>
-  );
-}
 
 /** The dashboard's three charts; loaded on their own so the charting library stays out of the first paint. */
 export default function DashboardCharts({ data }: { data: SellerDashboard }) {
@@ -41,7 +25,7 @@ export default function DashboardCharts({ data }: { data: SellerDashboard }) {
           aria-label="Bar chart of product prices"
         />
       </ChartCard>
-      <ChartCard title="Sales, last 12 months" empty={false}>
+      <ChartCard title="Sales, last 12 months">
         <LineChart
           h={260}
           data={months}

@@ -7,6 +7,8 @@ import { formatRs } from '@pricehub/shared/rules/money';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useSellerDashboard } from '../api/dashboard';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
+import { DataTable } from '../../../components/data-table';
+import { KpiCard } from '../../../components/kpi-card';
 
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 
@@ -17,24 +19,6 @@ const statusColor: Record<string, string> = {
   Completed: 'green',
   Cancelled: 'gray',
 };
-
-function Kpi({ label, value, icon: Icon }: { label: string; value: string; icon: typeof IconCash }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {label}
-          </Text>
-          <Text fw={700} fz="xl">
-            {value}
-          </Text>
-        </div>
-        <Icon size={30} stroke={1.4} aria-hidden color="var(--mantine-color-blue-6)" />
-      </Group>
-    </Paper>
-  );
-}
 
 export function DashboardPage() {
   usePageTitle('Seller dashboard');
@@ -48,10 +32,10 @@ export function DashboardPage() {
         Dashboard
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Kpi label="Revenue this month" value={formatRs(d.kpis.revenueThisMonth)} icon={IconCash} />
-        <Kpi label="Orders" value={String(d.kpis.orders)} icon={IconReceipt} />
-        <Kpi label="Products" value={String(d.kpis.products)} icon={IconPackage} />
-        <Kpi
+        <KpiCard label="Revenue this month" value={formatRs(d.kpis.revenueThisMonth)} icon={IconCash} />
+        <KpiCard label="Orders" value={String(d.kpis.orders)} icon={IconReceipt} />
+        <KpiCard label="Products" value={String(d.kpis.products)} icon={IconPackage} />
+        <KpiCard
           label="Average rating"
           value={d.kpis.averageRating === null ? 'No ratings' : `${d.kpis.averageRating.toFixed(1)} / 5`}
           icon={IconStar}
@@ -86,46 +70,37 @@ export function DashboardPage() {
         {d.recentOrders.length === 0 ? (
           <EmptyState title="No orders yet." />
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label="Recent orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.recentOrders.map((o) => (
-                  <Table.Tr key={o.orderId}>
-                    <Table.Td ff="monospace">{o.orderId}</Table.Td>
-                    <Table.Td>{o.customer}</Table.Td>
-                    <Table.Td>{formatMdy(new Date(o.createdAt))}</Table.Td>
-                    <Table.Td ta="right">{formatRs(o.total)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor[o.status] ?? 'gray'} variant="light">
-                        {o.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        component={Link}
-                        to={`/updateOrder/${o.orderId}`}
-                        size="xs"
-                        variant="light"
-                        aria-label={`Update order ${o.orderId}`}
-                      >
-                        Update
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={560}
+            striped
+            aria-label="Recent orders"
+            columns={['Order', 'Customer', 'Date', { label: 'Total', align: 'right' }, 'Status', 'Action']}
+          >
+            {d.recentOrders.map((o) => (
+              <Table.Tr key={o.orderId}>
+                <Table.Td ff="monospace">{o.orderId}</Table.Td>
+                <Table.Td>{o.customer}</Table.Td>
+                <Table.Td>{formatMdy(new Date(o.createdAt))}</Table.Td>
+                <Table.Td ta="right">{formatRs(o.total)}</Table.Td>
+                <Table.Td>
+                  <Badge color={statusColor[o.status] ?? 'gray'} variant="light">
+                    {o.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    component={Link}
+                    to={`/updateOrder/${o.orderId}`}
+                    size="xs"
+                    variant="light"
+                    aria-label={`Update order ${o.orderId}`}
+                  >
+                    Update
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Paper>
     </Stack>

@@ -4,17 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import type { CustomerNotificationView } from '@pricehub/shared/schemas/customer-notification';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { formatNotificationTime } from '../lib/notification-time';
 import { RequireRole } from '../../../components/require-role';
 import { useCustomerNotifications, useMarkNotificationsRead } from '../api/customer-notifications';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** /notifications: what happened to the customer's orders (status moves, rejections, returns, refunds). */
 export function CustomerNotificationsPage() {
@@ -161,7 +154,7 @@ function NotificationItem({ notification: n, onRead }: { notification: CustomerN
         )}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            <time dateTime={n.date}>{dateFormat.format(new Date(n.date))}</time>
+            <time dateTime={n.date}>{formatNotificationTime(n.date)}</time>
           </Text>
           {!n.read && (
             <Button variant="subtle" size="compact-xs" onClick={onRead} aria-label={`Mark “${n.title}” as read`}>

@@ -6,17 +6,10 @@ import { formatRs } from '@pricehub/shared/rules/money';
 import type { NotificationView } from '@pricehub/shared/schemas/notification';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
+import { formatNotificationTime } from '../lib/notification-time';
 import { useDeleteNotification, useNotifications } from '../api/seller-notifications';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** New-order notifications: message, product, customer, date, total; each can be deleted. */
 export function SellerNotificationsPage() {
@@ -55,7 +48,7 @@ export function SellerNotificationsPage() {
                 <Text size="sm">Customer: {n.customer}</Text>
                 <Text size="sm">Total: {formatRs(n.total)}</Text>
                 <Text size="xs" c="dimmed">
-                  {dateFormat.format(new Date(n.date))}
+                  {formatNotificationTime(n.date)}
                 </Text>
                 {n.orderId && (
                   <Anchor component={Link} to={`/updateOrder/${n.orderId}`} size="sm">

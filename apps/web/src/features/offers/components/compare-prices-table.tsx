@@ -98,24 +98,11 @@ export function ComparePricesTable({ productId }: { productId: number }) {
     <table className={classes.table} role="table" aria-label="Compare prices" data-testid="compare-prices">
       <thead role="rowgroup">
         <tr role="row">
-          <th role="columnheader" scope="col">
-            Store
-          </th>
-          <th role="columnheader" scope="col">
-            Price
-          </th>
-          <th role="columnheader" scope="col">
-            Shipping
-          </th>
-          <th role="columnheader" scope="col">
-            Stock
-          </th>
-          <th role="columnheader" scope="col">
-            Rating
-          </th>
-          <th role="columnheader" scope="col">
-            Match
-          </th>
+          {['Store', 'Price', 'Shipping', 'Stock', 'Rating', 'Match'].map((label) => (
+            <th key={label} role="columnheader" scope="col">
+              {label}
+            </th>
+          ))}
           <th role="columnheader" scope="col">
             <span className={classes.hidden}>Buy or visit</span>
           </th>

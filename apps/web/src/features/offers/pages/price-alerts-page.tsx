@@ -6,6 +6,7 @@ import { useSession } from '../../../api/session';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { usePriceAlerts, useRemovePriceAlert } from '../api/price-alerts';
+import { DataTable } from '../../../components/data-table';
 
 /** /price-alerts: the customer's price drop alerts, and which of them have fired (and mailed). */
 export function PriceAlertsPage() {
@@ -35,52 +36,43 @@ export function PriceAlertsPage() {
         <Text c="dimmed">You have no price drop alerts. Set one from any product&apos;s Compare prices panel.</Text>
       )}
       {!!alerts.data?.length && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Your price drop alerts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Alert when</Table.Th>
-                <Table.Th>Lowest now</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Set on</Table.Th>
-                <Table.Th>Remove</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {alerts.data.map((a) => (
-                <Table.Tr key={a.productId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/result/productHub/${a.productId}`}>
-                      {a.productName}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{a.targetPrice ? `≤ ${formatRs(a.targetPrice)}` : `< ${formatRs(a.basePrice)}`}</Table.Td>
-                  <Table.Td>{a.currentPrice === null ? 'Not in stock' : formatRs(a.currentPrice)}</Table.Td>
-                  <Table.Td>
-                    {a.fired ? (
-                      <Badge color="green">Dropped to {formatRs(a.lastNotifiedPrice!)}</Badge>
-                    ) : (
-                      <Badge color="gray">Waiting</Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{dayjs(a.createdAt).format('MM/DD/YYYY')}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onRemove(a.productId)}
-                      aria-label={`Remove alert for ${a.productName}`}
-                    >
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          striped
+          aria-label="Your price drop alerts"
+          columns={['Product', 'Alert when', 'Lowest now', 'Status', 'Set on', 'Remove']}
+        >
+          {alerts.data.map((a) => (
+            <Table.Tr key={a.productId}>
+              <Table.Td>
+                <Anchor component={Link} to={`/result/productHub/${a.productId}`}>
+                  {a.productName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{a.targetPrice ? `≤ ${formatRs(a.targetPrice)}` : `< ${formatRs(a.basePrice)}`}</Table.Td>
+              <Table.Td>{a.currentPrice === null ? 'Not in stock' : formatRs(a.currentPrice)}</Table.Td>
+              <Table.Td>
+                {a.fired ? (
+                  <Badge color="green">Dropped to {formatRs(a.lastNotifiedPrice!)}</Badge>
+                ) : (
+                  <Badge color="gray">Waiting</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{dayjs(a.createdAt).format('MM/DD/YYYY')}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onRemove(a.productId)}
+                  aria-label={`Remove alert for ${a.productName}`}
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

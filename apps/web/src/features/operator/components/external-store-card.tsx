@@ -37,6 +37,7 @@ import {
   useUpdateExternalStore,
 } from '../api/external-stores';
 import { dateTime, LiveRun, RunReport, RunStatusBadge, triggerLabel } from './external-store-run';
+import { DataTable } from '../../../components/data-table';
 
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
 
@@ -341,32 +342,21 @@ function RunHistory({ storeId }: { storeId: number }) {
   const items = runs.data!.items;
   if (items.length === 0) return <Text size="sm">No runs yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Run history" verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>How</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>New</Table.Th>
-            <Table.Th>Updated</Table.Th>
-            <Table.Th>Unchanged</Table.Th>
-            <Table.Th>Unavailable</Table.Th>
-            <Table.Th>Failed</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((run) => (
-            <RunRow
-              key={run.id}
-              run={run}
-              open={open === run.id}
-              onToggle={() => setOpen(open === run.id ? null : run.id)}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={640}
+      aria-label="Run history"
+      verticalSpacing={4}
+      columns={['Started', 'How', 'Status', 'New', 'Updated', 'Unchanged', 'Unavailable', 'Failed']}
+    >
+      {items.map((run) => (
+        <RunRow
+          key={run.id}
+          run={run}
+          open={open === run.id}
+          onToggle={() => setOpen(open === run.id ? null : run.id)}
+        />
+      ))}
+    </DataTable>
   );
 }
 

@@ -16,26 +16,39 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconEye, IconFileUpload } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { IconEye, IconFileUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { formatRs } from '@pricehub/shared/rules/money';
-import { fieldErrors } from '@pricehub/shared/schemas/error';
 import {
-  createExternalStoreInput,
   EXTERNAL_UPLOAD_MAX_BYTES,
   externalFormatLabels,
   externalFormats,
   externalStoreMessages as m,
+  previewSourceInput,
   sourceKindLabels,
   uploadExternalStoreFields,
   type ExternalFormat,
   type ExternalStoreCreated,
   type SourcePreview,
 } from '@pricehub/shared/schemas/operator-external-stores';
-import { ApiRequestError } from '../../../api/client';
+import { FormAlert } from '../../../components/form-alert';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { previewSource, useCreateExternalStore, type StoreSource } from '../api/external-stores';
+import { DataTable } from '../../../components/data-table';
 
 const formatOptions = externalFormats.map((value) => ({ value, label: externalFormatLabels[value] }));
+
+/** What Preview checks: an address by the API's own rule, or a picked file by the upload's limits. */
+const sourceSchemas = {
+  address: previewSourceInput.pick({ source: true }),
+  file: z.object({
+    file: z
+      .custom<File>((value) => value instanceof File, m.fileRequired)
+      .refine((file) => file.size <= EXTERNAL_UPLOAD_MAX_BYTES, m.fileTooLarge),
+  }),
+};
+type SourceMode = keyof typeof sourceSchemas;
 
 interface ExternalStoreFormProps {
   onCreated: (created: ExternalStoreCreated & { events: string }) => void;
@@ -47,97 +60,65 @@ interface ExternalStoreFormProps {
  * only a previewed source can be saved; changing the source or its format asks for a new preview.
  */
 export function ExternalStoreForm({ onCreated, onCancel }: ExternalStoreFormProps) {
-  const [mode, setMode] = useState<'address' | 'file'>('address');
-  const [name, setName] = useState('');
-  const [address, setAddress] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState<ExternalFormat>('auto');
-  const [intervalHours, setIntervalHours] = useState<number | string>(6);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [preview, setPreview] = useState<SourcePreview | null>(null);
-  const [previewing, setPreviewing] = useState(false);
-  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [mode, setMode] = useState<SourceMode>('address');
+  // Two checks: Preview asks only for the source, saving for the store's other fields.
+  const sourceForm = useSchemaForm(sourceSchemas[mode], { source: '', file: null as File | null });
+  const storeForm = useSchemaForm(uploadExternalStoreFields, {
+    name: '',
+    format: 'auto' as ExternalFormat,
+    intervalHours: 6 as number | string,
+  });
+  const [previewed, setPreviewed] = useState<{ source: StoreSource; preview: SourcePreview } | null>(null);
+  // A failed preview speaks of the source it read; it goes once the source changes.
+  const [sourceChangedSince, setSourceChangedSince] = useState(false);
   const create = useCreateExternalStore();
 
   const sourceChanged = () => {
-    setPreview(null);
-    setPreviewError(null);
+    setPreviewed(null);
+    setSourceChangedSince(true);
   };
 
-  /** The source as typed, or a message under its field. */
-  function source(): StoreSource | undefined {
-    if (mode === 'file') {
-      if (!file) return void setErrors((e) => ({ ...e, file: m.fileRequired }));
-      if (file.size > EXTERNAL_UPLOAD_MAX_BYTES) return void setErrors((e) => ({ ...e, file: m.fileTooLarge }));
-      return { file };
-    }
-    const parsed = createExternalStoreInput.shape.source.safeParse(address);
-    if (!parsed.success) return void setErrors((e) => ({ ...e, source: parsed.error.issues[0]!.message }));
-    return { address: parsed.data };
-  }
+  const runPreview = sourceForm.onSubmit(async (input) => {
+    setSourceChangedSince(false);
+    const source: StoreSource = 'file' in input ? { file: input.file } : { address: input.source };
+    setPreviewed(null); // a failed preview leaves none to save
+    setPreviewed({ source, preview: await previewSource(source, storeForm.values.format) });
+  });
 
-  const runPreview = async () => {
-    setErrors({});
-    const chosen = source();
-    if (!chosen) return;
-    setPreviewing(true);
-    setPreviewError(null);
-    try {
-      setPreview(await previewSource(chosen, format));
-    } catch (error) {
-      setPreview(null);
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length) setErrors(error.fields);
-      else setPreviewError(error instanceof Error ? error.message : 'Could not read this source');
-    } finally {
-      setPreviewing(false);
-    }
-  };
+  const save = storeForm.onSubmit((fields) => {
+    if (!previewed) return;
+    return create.mutateAsync({ ...fields, source: previewed.source }).then(onCreated);
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = source();
-    const fields = uploadExternalStoreFields.safeParse({ name, format, intervalHours });
-    if (!fields.success) {
-      setErrors((e) => ({ ...e, ...fieldErrors(fields.error.issues, 1) }));
-      return;
-    }
-    if (!chosen || !preview) return;
-    create.mutate(
-      { ...fields.data, source: chosen },
-      {
-        onSuccess: onCreated,
-        onError: (error) => {
-          if (error instanceof ApiRequestError) setErrors(error.fields);
-        },
-      },
-    );
-  };
-
+  const preview = previewed?.preview ?? null;
   const canSave = preview !== null && preview.total > 0;
+  // The server may refuse the source when saving too: its message shows under the source's input until it changes.
+  const sourceError = (key: 'source' | 'file') =>
+    sourceForm.errors[key] ?? (sourceChangedSince ? undefined : storeForm.errors[key]);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="add-store-title">
-      <form onSubmit={submit} noValidate>
+      <form
+        // Both checks move the focus to the first input they refuse.
+        ref={(form) => {
+          storeForm.ref.current = form;
+          sourceForm.ref.current = form;
+        }}
+        onSubmit={save}
+        noValidate
+      >
         <Stack>
           <Title order={2} size="h4" id="add-store-title">
             Add a store
           </Title>
-          <TextInput
-            label="Store name"
-            required
-            maxLength={100}
-            value={name}
-            error={errors.name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setErrors(({ name: _, ...rest }) => rest);
-            }}
-          />
+          <TextInput label="Store name" required maxLength={100} {...storeForm.getInputProps('name')} />
           <SegmentedControl
             aria-label="Read the store from"
             value={mode}
             onChange={(v) => {
-              setMode(v as 'address' | 'file');
-              setErrors({});
+              setMode(v as SourceMode);
+              // Setting a value clears its message: the other way of reading starts without one.
+              sourceForm.setValue('source', sourceForm.values.source);
+              sourceForm.setValue('file', sourceForm.values.file);
               sourceChanged();
             }}
             data={[
@@ -152,11 +133,10 @@ export function ExternalStoreForm({ onCreated, onCancel }: ExternalStoreFormProp
               placeholder="https://store.example/feed.xml"
               required
               maxLength={2000}
-              value={address}
-              error={errors.source}
+              {...sourceForm.getInputProps('source')}
+              error={sourceError('source')}
               onChange={(e) => {
-                setAddress(e.currentTarget.value);
-                setErrors(({ source: _, ...rest }) => rest);
+                sourceForm.setValue('source', e.currentTarget.value);
                 sourceChanged();
               }}
             />
@@ -169,11 +149,11 @@ export function ExternalStoreForm({ onCreated, onCancel }: ExternalStoreFormProp
               leftSection={<IconFileUpload size={16} aria-hidden />}
               required
               clearable
-              value={file}
-              error={errors.file}
+              name="file"
+              value={sourceForm.values.file}
+              error={sourceError('file')}
               onChange={(f) => {
-                setFile(f);
-                setErrors(({ file: _, ...rest }) => rest);
+                sourceForm.setValue('file', f);
                 sourceChanged();
               }}
             />
@@ -182,10 +162,11 @@ export function ExternalStoreForm({ onCreated, onCancel }: ExternalStoreFormProp
             <Select
               label="Format"
               data={formatOptions}
-              value={format}
+              name="format"
+              value={storeForm.values.format}
               allowDeselect={false}
               onChange={(v) => {
-                setFormat((v ?? 'auto') as ExternalFormat);
+                storeForm.setValue('format', (v ?? 'auto') as ExternalFormat);
                 sourceChanged();
               }}
               style={{ minWidth: 200 }}
@@ -197,9 +178,10 @@ export function ExternalStoreForm({ onCreated, onCancel }: ExternalStoreFormProp
                 max={720}
                 step={1}
                 allowDecimal={false}
-                value={intervalHours}
-                error={errors.intervalHours}
-                onChange={setIntervalHours}
+                name="intervalHours"
+                value={storeForm.values.intervalHours}
+                error={storeForm.errors.intervalHours}
+                onChange={(v) => storeForm.setValue('intervalHours', v)}
                 style={{ minWidth: 160 }}
               />
             )}
@@ -208,33 +190,25 @@ export function ExternalStoreForm({ onCreated, onCancel }: ExternalStoreFormProp
             <Button
               variant="light"
               leftSection={<IconEye size={16} aria-hidden />}
-              loading={previewing}
-              onClick={() => void runPreview()}
+              loading={sourceForm.submitting}
+              onClick={(event) => void runPreview(event)}
             >
               Preview
             </Button>
-            {!preview && !previewing && (
+            {!preview && !sourceForm.submitting && (
               <Text size="sm" c="dimmed">
                 Preview the source to see what it holds before saving.
               </Text>
             )}
           </Group>
-          {previewError && (
-            <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {previewError}
-            </Alert>
-          )}
+          {!sourceChangedSince && <FormAlert message={sourceForm.formError} />}
           {preview && <PreviewResult preview={preview} />}
-          {create.isError && Object.keys((create.error as ApiRequestError).fields ?? {}).length === 0 && (
-            <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {create.error.message}
-            </Alert>
-          )}
+          <FormAlert message={storeForm.formError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!canSave} loading={create.isPending}>
+            <Button type="submit" disabled={!canSave} loading={storeForm.submitting}>
               Save and refresh
             </Button>
           </Group>
@@ -261,36 +235,24 @@ function PreviewResult({ preview }: { preview: SourcePreview }) {
         </Alert>
       )}
       {preview.items.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label="First items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>Brand</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Stock</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.items.map((item, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    {/^https?:/.test(item.url) ? (
-                      <Anchor href={item.url} target="_blank" rel="noopener noreferrer nofollow" size="sm">
-                        {item.name}
-                      </Anchor>
-                    ) : (
-                      item.name
-                    )}
-                  </Table.Td>
-                  <Table.Td>{item.brand}</Table.Td>
-                  <Table.Td>{formatRs(item.price)}</Table.Td>
-                  <Table.Td>{item.inStock ? 'In stock' : 'Out of stock'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={480} striped aria-label="First items" columns={['Product', 'Brand', 'Price', 'Stock']}>
+          {preview.items.map((item, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>
+                {/^https?:/.test(item.url) ? (
+                  <Anchor href={item.url} target="_blank" rel="noopener noreferrer nofollow" size="sm">
+                    {item.name}
+                  </Anchor>
+                ) : (
+                  item.name
+                )}
+              </Table.Td>
+              <Table.Td>{item.brand}</Table.Td>
+              <Table.Td>{formatRs(item.price)}</Table.Td>
+              <Table.Td>{item.inStock ? 'In stock' : 'Out of stock'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {preview.failures.length > 0 && (
         <List size="sm" aria-label="Preview failures">

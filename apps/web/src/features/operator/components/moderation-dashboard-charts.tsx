@@ -1,25 +1,15 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import type { PlatformDashboard } from '@pricehub/shared/schemas/operator-dashboard';
+import { ChartCard } from '../../../components/chart-card';
 
 const rs = (value: number) => `Rs ${value.toLocaleString('en-US')}`;
 /** Axis ticks short ("Rs 2.2M"), so they fit beside a phone-wide chart; the tooltip keeps the whole amount. */
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const rsTick = (value: number) => `Rs ${compact.format(value)}`;
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 /** GMV and orders per day, and the searches that found nothing; loaded on their own, as the seller dashboard's. */
 export default function PlatformDashboardCharts({ data }: { data: PlatformDashboard }) {

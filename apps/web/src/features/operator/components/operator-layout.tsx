@@ -1,5 +1,4 @@
-import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Group, NavLink } from '@mantine/core';
 import {
   IconBuildingStore,
   IconBuildingWarehouse,
@@ -12,12 +11,13 @@ import {
   IconLogout,
   IconWorldWww,
 } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { useLogout, useSession } from '../../../api/session';
 import { notifyError } from '../../../components/notify';
 import { RequireRole } from '../../../components/require-role';
+import { WorkspaceShell, type WorkspaceSection } from '../../../components/workspace-shell';
 
-const items = [
+const sections: WorkspaceSection[] = [
   { to: '/operator/dashboard', label: 'Dashboard', icon: IconChartLine },
   { to: '/operator/stores', label: 'Sellers', icon: IconBuildingStore },
   { to: '/operator/external-stores', label: 'Other stores', icon: IconWorldWww },
@@ -38,9 +38,7 @@ export function OperatorLayout() {
 }
 
 function OperatorShell() {
-  const [opened, { toggle, close }] = useDisclosure();
   const { user } = useSession();
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
   const signOut = async () => {
@@ -52,49 +50,27 @@ function OperatorShell() {
     }
   };
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap" gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open operator menu" />
-            <IconBuildingWarehouse size={22} aria-hidden />
-            <Title order={1} size="h4">
-              <Link to="/operator/dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
-                PriceHub Operations
-              </Link>
-            </Title>
-          </Group>
-          <Text size="sm" c="dimmed" truncate visibleFrom="xs">
-            {user?.name}
-          </Text>
+    <WorkspaceShell
+      role="operator"
+      title={
+        <Group component="span" gap="xs" wrap="nowrap">
+          <IconBuildingWarehouse size={22} aria-hidden />
+          PriceHub Operations
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Operator sections">
-        {items.map((item) => (
-          <NavLink
-            key={item.to}
-            component={RouterNavLink}
-            to={item.to}
-            label={item.label}
-            leftSection={<item.icon size={18} aria-hidden />}
-            onClick={close}
-            active={pathname.startsWith(item.to)}
-          />
-        ))}
+      }
+      home="/operator/dashboard"
+      signedIn={user?.name}
+      sections={sections}
+      signOut={
         <NavLink
           component="button"
           onClick={() => void signOut()}
           label="Sign out"
           leftSection={<IconLogout size={18} aria-hidden />}
         />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      }
+    >
+      <Outlet />
+    </WorkspaceShell>
   );
 }

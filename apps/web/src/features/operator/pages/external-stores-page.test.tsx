@@ -7,7 +7,7 @@ import {
   type SourcePreview,
 } from '@pricehub/shared/schemas/operator-external-stores';
 import { messageUnderInput } from '../../../test/form-queries';
-import { mockApi } from '../../../test/mock-api';
+import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { ExternalStoresPage } from './external-stores-page';
 
@@ -162,6 +162,37 @@ describe('the Other stores page', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('listitem', { name: 'Failed: 1' })).toBeTruthy();
     expect(within(card).getByText(/item 3:/)).toBeTruthy();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('says why a preview failed until the address changes, and keeps what was typed when saving is refused', async () => {
+    const unreadable = 'The address answered 404 Not Found';
+    const api = mockApi({
+      'GET /api/operator/external-stores': [200, { items: [] }],
+      'POST /api/operator/external-stores/preview': [apiError(422, unreadable), [200, preview]],
+      'POST /api/operator/external-stores': apiError(409, externalStoreMessages.nameTaken, {
+        name: externalStoreMessages.nameTaken,
+      }),
+    });
+    renderPage(<ExternalStoresPage />, { path: '/operator/external-stores' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a store' }));
+    const form = screen.getByRole('region', { name: 'Add a store' });
+    const name = within(form).getByLabelText(/^Store name/);
+    const address = within(form).getByLabelText(/^Address/);
+    fireEvent.change(name, { target: { value: 'Feed Mart' } });
+    fireEvent.change(address, { target: { value: feed } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Preview' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(unreadable);
+    fireEvent.change(address, { target: { value: `${feed}?v=2` } });
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Preview' }));
+    expect(await within(form).findByText('Google Merchant feed')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Save and refresh' }));
+    // Saving checks the fields, then posts: under a full suite on two cores this has taken more than the usual 5 s.
+    await waitFor(() => expect(messageUnderInput(name)).toBe(externalStoreMessages.nameTaken), { timeout: 10_000 });
+    expect(api.sent('POST /api/operator/external-stores')).toHaveLength(1);
+    expect(name).toHaveProperty('value', 'Feed Mart');
+    expect(address).toHaveProperty('value', `${feed}?v=2`);
   });
 
   it('shows freshness, pauses a store, and says what deleting it does to its offers before deleting', async () => {

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { notifySuccess } from '../../../components/notify';
+import { PageHeader } from '../../../components/page-header';
 import { useExternalStores } from '../api/external-stores';
 import { ExternalStoreCard } from '../components/external-store-card';
 import { ExternalStoreForm } from '../components/external-store-form';
@@ -22,21 +23,16 @@ export function ExternalStoresPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            Other stores
-          </Title>
-          <Text size="sm" c="dimmed">
-            Stores whose offers and prices appear next to our sellers&apos; on product pages.
-          </Text>
-        </div>
+      <PageHeader
+        title="Other stores"
+        description="Stores whose offers and prices appear next to our sellers' on product pages."
+      >
         {!adding && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
             Add a store
           </Button>
         )}
-      </Group>
+      </PageHeader>
       {adding && (
         <ExternalStoreForm
           onCancel={() => setAdding(false)}

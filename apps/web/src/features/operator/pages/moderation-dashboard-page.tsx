@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBuildingStore,
@@ -20,12 +8,15 @@ import {
   IconReceipt,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { PlatformDashboard } from '@pricehub/shared/schemas/operator-dashboard';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { usePlatformDashboard } from '../api/moderation-dashboard';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
+import { DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { KpiCard } from '../../../components/kpi-card';
 
 const Charts = lazy(() => import('../components/moderation-dashboard-charts'));
 
@@ -41,30 +32,6 @@ function age(iso: string | null, now = Date.now()): string {
   return `${Math.round(hours / 24)} days ago`;
 }
 
-function Kpi({ label, value, icon: Icon, to }: { label: string; value: string; icon: typeof IconCash; to?: string }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {to ? (
-              <Anchor component={Link} to={to} inherit c="dimmed">
-                {label}
-              </Anchor>
-            ) : (
-              label
-            )}
-          </Text>
-          <Text fw={700} fz="xl">
-            {value}
-          </Text>
-        </div>
-        <Icon size={30} stroke={1.4} aria-hidden color="var(--mantine-color-blue-6)" />
-      </Group>
-    </Paper>
-  );
-}
-
 /** /operator/dashboard, the console's first page: trade, sellers, the freshness of other stores, what is missing. */
 export function PlatformDashboardPage() {
   usePageTitle('Operator dashboard');
@@ -73,10 +40,7 @@ export function PlatformDashboardPage() {
   const dashboard = usePlatformDashboard(days);
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          Dashboard
-        </Title>
+      <PageHeader title="Dashboard">
         <SegmentedControl
           aria-label="Period"
           value={String(days)}
@@ -86,7 +50,7 @@ export function PlatformDashboardPage() {
             { value: '90', label: 'Last 90 days' },
           ]}
         />
-      </Group>
+      </PageHeader>
       {dashboard.isLoading ? (
         <LoadingState label="Loading dashboard" />
       ) : dashboard.isError ? (
@@ -103,16 +67,16 @@ function Figures({ data: d }: { data: PlatformDashboard }) {
   return (
     <>
       <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }}>
-        <Kpi label={`GMV, ${d.days} days`} value={formatRs(d.totals.gmv)} icon={IconCash} />
-        <Kpi label={`Orders, ${d.days} days`} value={String(d.totals.orders)} icon={IconReceipt} />
-        <Kpi
+        <KpiCard label={`GMV, ${d.days} days`} value={formatRs(d.totals.gmv)} icon={IconCash} />
+        <KpiCard label={`Orders, ${d.days} days`} value={String(d.totals.orders)} icon={IconReceipt} />
+        <KpiCard
           label="Active sellers"
           value={`${d.activeSellers} of ${d.openStores}`}
           icon={IconBuildingStore}
           to="/operator/stores"
         />
-        <Kpi label="Reported reviews" value={String(d.openReports)} icon={IconFlag} to="/operator/moderation" />
-        <Kpi
+        <KpiCard label="Reported reviews" value={String(d.openReports)} icon={IconFlag} to="/operator/moderation" />
+        <KpiCard
           label="Escalations waiting"
           value={String(d.openEscalations)}
           icon={IconMessageReport}
@@ -140,43 +104,31 @@ function Figures({ data: d }: { data: PlatformDashboard }) {
         {d.freshness.length === 0 ? (
           <EmptyState title="No other stores yet." />
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Store</Table.Th>
-                  <Table.Th>Offers</Table.Th>
-                  <Table.Th>Oldest price checked</Table.Th>
-                  <Table.Th>Last run</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.freshness.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      {s.name}{' '}
-                      {s.paused ? (
-                        <Badge size="xs" color="gray">
-                          paused
-                        </Badge>
-                      ) : s.stale ? (
-                        <Badge size="xs" color="orange">
-                          stale
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{s.offers}</Table.Td>
-                    <Table.Td title={s.oldestCheckAt ? dateTime.format(new Date(s.oldestCheckAt)) : undefined}>
-                      {age(s.oldestCheckAt)}
-                    </Table.Td>
-                    <Table.Td title={s.lastRefreshAt ? dateTime.format(new Date(s.lastRefreshAt)) : undefined}>
-                      {age(s.lastRefreshAt)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable minWidth={520} striped columns={['Store', 'Offers', 'Oldest price checked', 'Last run']}>
+            {d.freshness.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  {s.name}{' '}
+                  {s.paused ? (
+                    <Badge size="xs" color="gray">
+                      paused
+                    </Badge>
+                  ) : s.stale ? (
+                    <Badge size="xs" color="orange">
+                      stale
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{s.offers}</Table.Td>
+                <Table.Td title={s.oldestCheckAt ? dateTime.format(new Date(s.oldestCheckAt)) : undefined}>
+                  {age(s.oldestCheckAt)}
+                </Table.Td>
+                <Table.Td title={s.lastRefreshAt ? dateTime.format(new Date(s.lastRefreshAt)) : undefined}>
+                  {age(s.lastRefreshAt)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Paper>
 

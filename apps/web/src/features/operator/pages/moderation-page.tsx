@@ -1,13 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  hideInput,
-  optionalReasonInput,
-  type ModeratedBlog,
-  type ModeratedReview,
-} from '@pricehub/shared/schemas/operator-moderation';
-import { notifySuccess } from '../../../components/notify';
+import type { ModeratedBlog, ModeratedReview } from '@pricehub/shared/schemas/operator-moderation';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import {
   useBlogModeration,
@@ -17,14 +11,24 @@ import {
   type BlogFilter,
   type ReviewAction,
 } from '../api/moderation';
-import { ReasonDialog } from '../../../components/reason-dialog';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
+import { ModerationDialog } from '../components/moderation-dialog';
 import { CardList, PagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/use-url-filters';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
 const tabs = ['reported', 'hidden', 'blogs'] as const;
+
+/** When and why an operator hid a review or a post. */
+function HiddenNote({ hidden }: { hidden: { at: string; reason: string } | null | undefined }) {
+  if (!hidden) return null;
+  return (
+    <Text size="sm" c="red" mt="xs">
+      Hidden {when(hidden.at)}: {hidden.reason}
+    </Text>
+  );
+}
 type Tab = (typeof tabs)[number];
 
 /** /operator/moderation: reported reviews to decide on, hidden reviews, and every store's blog posts. */
@@ -155,11 +159,7 @@ function ReviewCard({ review }: { review: ModeratedReview }) {
       <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {review.text}
       </Text>
-      {review.hidden && (
-        <Text size="sm" c="red" mt="xs">
-          Hidden {when(review.hidden.at)}: {review.hidden.reason}
-        </Text>
-      )}
+      <HiddenNote hidden={review.hidden} />
       {review.reports.length > 0 && (
         <Stack gap={4} mt="sm">
           <Text size="sm" fw={600}>
@@ -176,33 +176,7 @@ function ReviewCard({ review }: { review: ModeratedReview }) {
         </Stack>
       )}
       {acting && wording && (
-        <ReasonDialog
-          title={wording.title}
-          body={wording.body}
-          label={wording.label}
-          required={acting === 'hide'}
-          schema={acting === 'hide' ? hideInput : optionalReasonInput}
-          field="reason"
-          button={wording.button}
-          color={wording.color}
-          pending={action.isPending}
-          error={action.error}
-          onClose={() => {
-            action.reset();
-            setActing(null);
-          }}
-          onSubmit={(value: { reason?: string }) =>
-            action.mutate(
-              { action: acting, reason: value.reason },
-              {
-                onSuccess: (result) => {
-                  notifySuccess(result.message);
-                  setActing(null);
-                },
-              },
-            )
-          }
-        />
+        <ModerationDialog acting={acting} wording={wording} action={action} onDone={() => setActing(null)} />
       )}
     </Paper>
   );
@@ -304,42 +278,22 @@ function BlogCard({ blog }: { blog: ModeratedBlog }) {
       <Text size="sm" mt="xs" lineClamp={3}>
         {blog.summary}
       </Text>
-      {blog.hidden && (
-        <Text size="sm" c="red" mt="xs">
-          Hidden {when(blog.hidden.at)}: {blog.hidden.reason}
-        </Text>
-      )}
+      <HiddenNote hidden={blog.hidden} />
       {acting && (
-        <ReasonDialog
-          title={acting === 'hide' ? `Hide “${blog.title}”?` : `Show “${blog.title}” again?`}
-          body={
-            acting === 'hide'
-              ? 'It leaves the blog list and its page at once. The seller is mailed the reason and can still edit it.'
-              : 'It comes back in the blog list and at its address. The seller is mailed.'
-          }
-          label={acting === 'hide' ? 'Reason (mailed to the seller)' : 'Message to the seller (optional)'}
-          required={acting === 'hide'}
-          schema={acting === 'hide' ? hideInput : optionalReasonInput}
-          field="reason"
-          button={acting === 'hide' ? 'Hide post' : 'Show post'}
-          color={acting === 'hide' ? 'red' : 'green'}
-          pending={action.isPending}
-          error={action.error}
-          onClose={() => {
-            action.reset();
-            setActing(null);
+        <ModerationDialog
+          acting={acting}
+          wording={{
+            title: acting === 'hide' ? `Hide “${blog.title}”?` : `Show “${blog.title}” again?`,
+            body:
+              acting === 'hide'
+                ? 'It leaves the blog list and its page at once. The seller is mailed the reason and can still edit it.'
+                : 'It comes back in the blog list and at its address. The seller is mailed.',
+            label: acting === 'hide' ? 'Reason (mailed to the seller)' : 'Message to the seller (optional)',
+            button: acting === 'hide' ? 'Hide post' : 'Show post',
+            color: acting === 'hide' ? 'red' : 'green',
           }}
-          onSubmit={(value: { reason?: string }) =>
-            action.mutate(
-              { action: acting, reason: value.reason },
-              {
-                onSuccess: (result) => {
-                  notifySuccess(result.message);
-                  setActing(null);
-                },
-              },
-            )
-          }
+          action={action}
+          onDone={() => setActing(null)}
         />
       )}
     </Paper>

@@ -1,19 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { loginInput } from '@pricehub/shared/schemas/account';
 import { useSession } from '../../../api/session';
@@ -21,6 +8,7 @@ import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useOperatorLogin } from '../api/operator-login';
+import { StandaloneFrame } from '../../../components/standalone-frame';
 
 /** Where RequireRole sent the operator from, if it is a page of the console (never another site). */
 function useReturnPath(): string {
@@ -57,54 +45,39 @@ export function OperatorLoginPage() {
   );
 
   return (
-    <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group h={56} px="md" justify="space-between" wrap="nowrap">
-          <Text fw={800} fz="lg">
-            PriceHub{' '}
-            <Text span c="dimmed" fw={500} fz="md">
-              Operations
-            </Text>
-          </Text>
-          <Anchor component={Link} to="/" size="sm">
-            Back to the shop
-          </Anchor>
-        </Group>
-      </Box>
-      <Box component="main" id="main" px="md" style={{ flex: 1 }}>
-        <Container size={440} px={0} py={{ base: 'md', sm: 'xl' }} w="100%">
-          <Title order={1} ta="center" size="h2">
-            Operator sign in
-          </Title>
-          <Text c="dimmed" ta="center" size="sm" mt={6}>
-            For the people who run PriceHub: sellers, the audit log and more.
-          </Text>
-          <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} mt="lg" radius="md">
-            <form ref={form.ref} onSubmit={submit} noValidate aria-label="Operator sign-in">
-              <Stack>
-                <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  required
-                  {...form.getInputProps('password')}
-                />
-                {login.isError && (
-                  <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-                    {login.error.message}
-                  </Alert>
-                )}
-                <Button type="submit" fullWidth loading={login.isPending}>
-                  Sign in
-                </Button>
-              </Stack>
-            </form>
-          </Paper>
-          <Text ta="center" size="sm" mt="md" c="dimmed">
-            Operator accounts are made on the server&apos;s command line only.
-          </Text>
-        </Container>
-      </Box>
-    </Box>
+    <StandaloneFrame area="Operations">
+      <Container size={440} px={0} py={{ base: 'md', sm: 'xl' }} w="100%">
+        <Title order={1} ta="center" size="h2">
+          Operator sign in
+        </Title>
+        <Text c="dimmed" ta="center" size="sm" mt={6}>
+          For the people who run PriceHub: sellers, the audit log and more.
+        </Text>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} mt="lg" radius="md">
+          <form ref={form.ref} onSubmit={submit} noValidate aria-label="Operator sign-in">
+            <Stack>
+              <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('password')}
+              />
+              {login.isError && (
+                <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+                  {login.error.message}
+                </Alert>
+              )}
+              <Button type="submit" fullWidth loading={login.isPending}>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+        <Text ta="center" size="sm" mt="md" c="dimmed">
+          Operator accounts are made on the server&apos;s command line only.
+        </Text>
+      </Container>
+    </StandaloneFrame>
   );
 }

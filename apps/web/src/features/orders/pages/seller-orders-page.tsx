@@ -1,10 +1,11 @@
-import { Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useSellerOrders } from '../api/orders';
 import { paymentLabel } from '../../../components/order-summary';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
+import { DataTable } from '../../../components/data-table';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
 
@@ -26,57 +27,54 @@ export function SellerOrdersPage() {
           </Text>
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Products</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>Payment</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {orders.data!.map((o) => (
-                <Table.Tr key={o.orderId}>
-                  <Table.Td>{o.orderId}</Table.Td>
-                  <Table.Td>{dateFormat.format(new Date(o.createdAt))}</Table.Td>
-                  <Table.Td>{o.customer.name}</Table.Td>
-                  <Table.Td>{o.lines.map((l) => `${l.name} ×${l.quantity}`).join(', ')}</Table.Td>
-                  <Table.Td ta="right">{formatRs(o.total)}</Table.Td>
-                  <Table.Td>{paymentLabel(o)}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={o.status === 'Cancelled' ? 'red' : 'blue'}
-                      title={o.rejectionReason ?? undefined}
-                    >
-                      {o.rejectionReason ? 'Rejected' : o.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {o.status !== 'Cancelled' && o.status !== 'Completed' && (
-                      <Button
-                        size="xs"
-                        component={Link}
-                        to={`/updateOrder/${o.orderId}`}
-                        aria-label={`Update order ${o.orderId}`}
-                      >
-                        Update
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={720}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          columns={[
+            'Order',
+            'Date',
+            'Customer',
+            'Products',
+            { label: 'Total', align: 'right' },
+            'Payment',
+            'Status',
+            { label: 'Actions', hidden: true },
+          ]}
+        >
+          {orders.data!.map((o) => (
+            <Table.Tr key={o.orderId}>
+              <Table.Td>{o.orderId}</Table.Td>
+              <Table.Td>{dateFormat.format(new Date(o.createdAt))}</Table.Td>
+              <Table.Td>{o.customer.name}</Table.Td>
+              <Table.Td>{o.lines.map((l) => `${l.name} ×${l.quantity}`).join(', ')}</Table.Td>
+              <Table.Td ta="right">{formatRs(o.total)}</Table.Td>
+              <Table.Td>{paymentLabel(o)}</Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color={o.status === 'Cancelled' ? 'red' : 'blue'}
+                  title={o.rejectionReason ?? undefined}
+                >
+                  {o.rejectionReason ? 'Rejected' : o.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {o.status !== 'Cancelled' && o.status !== 'Completed' && (
+                  <Button
+                    size="xs"
+                    component={Link}
+                    to={`/updateOrder/${o.orderId}`}
+                    aria-label={`Update order ${o.orderId}`}
+                  >
+                    Update
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMdy } from '@pricehub/shared/rules/dates';
@@ -9,6 +9,7 @@ import { useSellerReturns } from '../api/returns';
 import { returnColor } from '../components/order-returns';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 import { ReturnDecisionForm } from '../components/return-decision-form';
+import { PageHeader } from '../../../components/page-header';
 
 const payment = (r: ReturnView) =>
   r.order.paymentMethod === 'cashOnDel'
@@ -70,10 +71,7 @@ export function SellerReturnsPage() {
   const shown = filter === 'open' ? open : all;
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
-          Returns
-        </Title>
+      <PageHeader title="Returns">
         <SegmentedControl
           aria-label="Show returns"
           value={filter}
@@ -83,7 +81,7 @@ export function SellerReturnsPage() {
             { value: 'all', label: `All (${all.length})` },
           ]}
         />
-      </Group>
+      </PageHeader>
       {shown.length === 0 ? (
         <EmptyState title={filter === 'open' ? 'No returns to decide' : 'No returns yet'}>
           <Text size="sm" c="dimmed" ta="center">

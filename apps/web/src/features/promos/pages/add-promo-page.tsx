@@ -1,16 +1,17 @@
 import '@mantine/dates/styles.css';
-import { ActionIcon, Badge, Paper, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Paper, Stack, Table, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatMdy, localIsoDay } from '@pricehub/shared/rules/dates';
 import type { SellerPromo } from '@pricehub/shared/schemas/promo';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { useConfirmedDelete } from '../../../hooks/use-confirmed-delete';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCreatePromo, useDeletePromo, useSellerPromos } from '../api/promos';
 import { CampaignStatusBadge } from '../../../components/campaign/campaign-status-badge';
 import { PromoForm } from '../components/promo-form';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
+import { DataTable } from '../../../components/data-table';
 
 export function AddPromoPage() {
   usePageTitle('Promo codes');
@@ -45,61 +46,46 @@ export function AddPromoPage() {
       {promos.isError && <ErrorState error={promos.error} onRetry={() => void promos.refetch()} />}
       {promos.data?.promos.length === 0 && <EmptyState title="You have no promo codes yet." />}
       {!!promos.data?.promos.length && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Your promo codes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Discount</Table.Th>
-                <Table.Th>Dates</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {promos.data.promos.map((p) => (
-                <Table.Tr key={p.code}>
-                  <Table.Td>
-                    <Badge variant="outline" ff="monospace">
-                      {p.code}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{p.title}</Table.Td>
-                  <Table.Td>{p.discount}%</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatMdy(p.startDate)} – {formatMdy(p.endDate)}
-                  </Table.Td>
-                  <Table.Td>
-                    <CampaignStatusBadge status={p.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete promo ${p.code}`}
-                      onClick={() => deleting.ask(p)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          striped
+          aria-label="Your promo codes"
+          columns={['Code', 'Title', 'Discount', 'Dates', 'Status', { label: 'Actions', hidden: true }]}
+        >
+          {promos.data.promos.map((p) => (
+            <Table.Tr key={p.code}>
+              <Table.Td>
+                <Badge variant="outline" ff="monospace">
+                  {p.code}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{p.title}</Table.Td>
+              <Table.Td>{p.discount}%</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatMdy(p.startDate)} – {formatMdy(p.endDate)}
+              </Table.Td>
+              <Table.Td>
+                <CampaignStatusBadge status={p.status} />
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete promo ${p.code}`}
+                  onClick={() => deleting.ask(p)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
-      <ConfirmDialog
-        opened={deleting.asking !== null}
+      <ConfirmDeleteDialog
+        deleting={deleting}
         title="Delete promo code?"
-        message={`Delete ${deleting.asking?.code}? Shoppers will no longer be able to use it.`}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
+        message={(item) => `Delete ${item.code}? Shoppers will no longer be able to use it.`}
         loading={remove.isPending}
-        onConfirm={() => void deleting.confirm()}
-        onClose={deleting.cancel}
       />
     </Stack>
   );

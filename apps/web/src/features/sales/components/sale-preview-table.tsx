@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { discounted } from '@pricehub/shared/rules/money';
 import type { SellerProductOption } from '../api/seller-products';
 import { formatRsExact } from './money';
+import { DataTable } from '../../../components/data-table';
 
 /** Each chosen product's price and its price after the discount, as the seller types. */
 export function SalePreviewTable({ products, percent }: { products: SellerProductOption[]; percent: number | '' }) {
@@ -14,27 +15,21 @@ export function SalePreviewTable({ products, percent }: { products: SellerProduc
   }
   const valid = typeof percent === 'number' && percent >= 1 && percent <= 100;
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped aria-label="Sale price preview">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Sale price</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {products.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td>{p.name}</Table.Td>
-              <Table.Td ta="right">{formatRsExact(p.price)}</Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {valid ? formatRsExact(discounted(p.price, percent)) : '—'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={360}
+      striped
+      aria-label="Sale price preview"
+      columns={['Product', { label: 'Price', align: 'right' }, { label: 'Sale price', align: 'right' }]}
+    >
+      {products.map((p) => (
+        <Table.Tr key={p.id}>
+          <Table.Td>{p.name}</Table.Td>
+          <Table.Td ta="right">{formatRsExact(p.price)}</Table.Td>
+          <Table.Td ta="right" fw={600}>
+            {valid ? formatRsExact(discounted(p.price, percent)) : '—'}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

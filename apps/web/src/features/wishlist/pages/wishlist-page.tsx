@@ -1,16 +1,12 @@
-import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { WishlistItem } from '@pricehub/shared/schemas/saved';
-import { ApiRequestError } from '../../../api/client';
-import { notifyError, notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { CustomerOnly } from '../../../components/customer-only';
 import { useRemoveFromWishlist, useWishlist } from '../api/wishlist';
-import { ConfirmRemoveModal } from '../../../components/confirm-remove-modal';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
+import { SavedItemsList } from '../../../components/saved-items/saved-items-list';
 
 export function WishlistPage() {
   usePageTitle('Wishlist');
@@ -24,48 +20,26 @@ export function WishlistPage() {
 function Wishlist() {
   const wishlist = useWishlist();
   const remove = useRemoveFromWishlist();
-  const [removing, setRemoving] = useState<WishlistItem | null>(null);
-
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: (res) => notifySuccess(res.message),
-      onError: (error) => notifyError(error instanceof ApiRequestError ? error.message : String(error)),
-      onSettled: () => setRemoving(null),
-    });
-  };
-
   return (
-    <Stack gap="md">
-      <Title order={1}>Wishlist</Title>
-      {wishlist.isPending ? (
-        <LoadingState label="Loading your wishlist" />
-      ) : wishlist.isError ? (
-        <ErrorState error={wishlist.error} onRetry={() => void wishlist.refetch()} />
-      ) : wishlist.data.length === 0 ? (
-        <EmptyState title="Your Wishlist is Empty">
-          <Text c="dimmed" ta="center">
-            Save products and store offers with "Add to WishList" to find them here later.
-          </Text>
-          <Button component={Link} to="/result">
-            Browse products
-          </Button>
-        </EmptyState>
-      ) : (
+    <SavedItemsList
+      title="Wishlist"
+      listName="wishlist"
+      items={wishlist}
+      remove={remove}
+      loadingLabel="Loading your wishlist"
+      empty={{
+        title: 'Your Wishlist is Empty',
+        hint: 'Save products and store offers with "Add to WishList" to find them here later.',
+      }}
+    >
+      {(items, askToRemove) => (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-          {wishlist.data.map((item) => (
-            <WishlistCard key={item.id} item={item} onRemove={() => setRemoving(item)} />
+          {items.map((item) => (
+            <WishlistCard key={item.id} item={item} onRemove={() => askToRemove(item)} />
           ))}
         </SimpleGrid>
       )}
-      <ConfirmRemoveModal
-        name={removing?.name ?? null}
-        listName="wishlist"
-        busy={remove.isPending}
-        onConfirm={confirmRemove}
-        onCancel={() => setRemoving(null)}
-      />
-    </Stack>
+    </SavedItemsList>
   );
 }
 

@@ -2,7 +2,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { CatalogueChanges } from '../modules/catalog/change-feed';
-import { createPageCache, encodedPage, htmlOf, preferredEncoding, type CachedPage } from './page-cache';
+import {
+  createPageCache,
+  encodedPage,
+  htmlOf,
+  preferredEncoding,
+  REDRAW_GRACE_MS,
+  type CachedPage,
+} from './page-cache';
 
 const page = (html: string, keep = true, products?: number[]): CachedPage => ({
   status: 200,
@@ -66,8 +73,48 @@ describe("the visitors' page cache", () => {
     s.advance(4_999);
     expect(await s.get('/result', s.draw('second'))).toBe('first');
     s.advance(1);
-    expect(await s.get('/result', s.draw('third'))).toBe('third');
+    // Out of time: sent once more while it is drawn again, so no visitor waits for the drawing.
+    expect(await s.get('/result', s.draw('third'))).toBe('first');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await s.get('/result', s.draw('fourth'))).toBe('third');
     expect(s.draws()).toBe(2);
+  });
+
+  it('draws a list page again before sending it once it is well past its time', async () => {
+    const s = setup();
+    expect(await s.get('/result', s.draw('first'))).toBe('first');
+    s.advance(5_000 + REDRAW_GRACE_MS);
+    expect(await s.get('/result', s.draw('second'))).toBe('second');
+    expect(s.draws()).toBe(2);
+  });
+
+  it('draws a page past its time once, however many visitors ask meanwhile', async () => {
+    const s = setup();
+    await s.get('/result', s.draw('first'));
+    s.advance(5_000);
+    let finish: (page: CachedPage) => void = () => {};
+    let drawings = 0;
+    const slow = () => {
+      drawings += 1;
+      return new Promise<CachedPage>((resolve) => (finish = resolve));
+    };
+    const sent = await Promise.all([1, 2, 3].map(() => s.get('/result', slow)));
+    expect(sent).toEqual(['first', 'first', 'first']);
+    expect(drawings).toBe(1);
+    finish(page('second'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await s.get('/result', s.draw('third'))).toBe('second');
+  });
+
+  it('sends the page it has while a drawing fails, and tries again for the next visitor', async () => {
+    const s = setup();
+    await s.get('/result', s.draw('first'));
+    s.advance(5_000);
+    expect(await s.get('/result', async () => Promise.reject(new Error('the database went away')))).toBe('first');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await s.get('/result', s.draw('second'))).toBe('first');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await s.get('/result', s.draw('third'))).toBe('second');
   });
 
   it('keeps a page about one product until one of the products it shows changes', async () => {
@@ -104,8 +151,11 @@ describe("the visitors' page cache", () => {
     await s.get('/p/2', async () => ({ ...page('aged'), drawnFromAge: 3 }));
     s.advance(999);
     expect(await s.get('/p/2', s.draw('fresh'))).toBe('aged');
+    // Past 5 s of the answer's age, it is drawn again (sent meanwhile at most REDRAW_GRACE_MS longer).
     s.advance(1);
-    expect(await s.get('/p/2', s.draw('fresh'))).toBe('fresh');
+    await s.get('/p/2', s.draw('fresh'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await s.get('/p/2', s.draw('fresher'))).toBe('fresh');
   });
 
   it('drops every list at once when this process changes the catalogue', async () => {

@@ -28,6 +28,9 @@ export interface CachedPage {
 
 export type Encoding = 'br' | 'gzip';
 
+/** How long past its time a list page may still be sent while it is drawn again (see `createPageCache`). */
+export const REDRAW_GRACE_MS = 2_000;
+
 /** Below this many characters a page is sent as it is: compressing it would save too little. */
 export const COMPRESS_FROM = 1024;
 
@@ -38,6 +41,8 @@ interface Entry {
   expiresAt: number;
   bytes: number;
   page: Promise<CachedPage>;
+  /** A list page past its time being drawn again while this one is still sent. */
+  redrawing?: boolean;
 }
 
 const brotli = promisify(brotliCompress);
@@ -67,7 +72,8 @@ export function preferredEncoding(acceptEncoding: string | undefined, once = fal
  * Visitors' pages, drawn once and sent many times. A page drawn for someone without a session depends only on its
  * URL and on the catalogue. A page about one product is kept until the change feed says one of the products it
  * shows changed (`productTtlMs` at most, and `listTtlMs` while the feed is not heard); a page that lists many is kept
- * for `listTtlMs` and dropped at once when this process changes the catalogue (`generation()` moves on). Concurrent
+ * for `listTtlMs` and dropped at once when this process changes the catalogue (`generation()` moves on); once its
+ * time is up it is sent for up to REDRAW_GRACE_MS more while the next visitor's request draws it again. Concurrent
  * requests for a page that is not cached share one drawing. Bounded by the bytes it holds (the compressed forms),
  * the least recently sent page evicted first.
  */
@@ -93,11 +99,22 @@ export function createPageCache({
     entries.delete(key);
     bytes -= entry.bytes;
   };
-  const fresh = (entry: Entry, at: number) =>
-    entry.expiresAt > at &&
-    (entry.products
+  const unchanged = (entry: Entry) =>
+    entry.products
       ? changes.unchangedSince(entry.stamp, entry.products)
-      : entry.generation === generation() && changes.unchangedSince(entry.stamp, []));
+      : entry.generation === generation() && changes.unchangedSince(entry.stamp, []);
+  const fresh = (entry: Entry, at: number) => entry.expiresAt > at && unchanged(entry);
+  // A list page only out of time (this process changed nothing it shows) is sent again while it is drawn anew, for at
+  // most REDRAW_GRACE_MS more: nobody waits for the drawing (30-100 ms), and a change still shows within 7 s.
+  const servableWhileRedrawn = (entry: Entry, at: number) =>
+    !entry.products && at < entry.expiresAt + REDRAW_GRACE_MS && unchanged(entry);
+  const newEntry = (at: number, draw: () => Promise<CachedPage>): Entry => ({
+    stamp: changes.stamp(),
+    generation: generation(),
+    expiresAt: at + listTtlMs,
+    bytes: 0,
+    page: draw(),
+  });
   const keep = async (key: string, entry: Entry, page: CachedPage, drawnAt: number) => {
     if (!page.keep) return drop(key, entry);
     if (entries.get(key) !== entry) return;
@@ -126,14 +143,25 @@ export function createPageCache({
         entries.set(key, hit);
         return hit.page;
       }
+      if (hit && servableWhileRedrawn(hit, at)) {
+        if (!hit.redrawing) {
+          hit.redrawing = true;
+          const next = newEntry(at, draw);
+          next.page.then(
+            (page) => {
+              hit.redrawing = false;
+              if (!page.keep || entries.get(key) !== hit) return;
+              drop(key, hit);
+              entries.set(key, next);
+              return keep(key, next, page, at).catch(() => drop(key, next));
+            },
+            () => (hit.redrawing = false),
+          );
+        }
+        return hit.page;
+      }
       if (hit) drop(key, hit);
-      const entry: Entry = {
-        stamp: changes.stamp(),
-        generation: generation(),
-        expiresAt: at + listTtlMs,
-        bytes: 0,
-        page: draw(),
-      };
+      const entry = newEntry(at, draw);
       entries.set(key, entry);
       entry.page.then(
         (page) => keep(key, entry, page, at).catch(() => drop(key, entry)),

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { tooMany } from './errors';
 
 /**
@@ -71,4 +72,11 @@ export async function refundHit(db: Db, limit: RateLimit, caller: Caller): Promi
     sql`, `,
   );
   await db.execute(sql`update rate_limits set count = count - 1 where key in (${list}) and count > 0`);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Drops counters whose window began over a day before `now`: every limit's window is far shorter. */
+export async function purgeOldRateLimits(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - DAY_MS)));
 }

@@ -91,15 +91,12 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     ],
     ends: 'the data export and account deletion ask each owner to export or erase an account',
   },
-  auth: { tables: ['accounts', 'rate_limits', 'stores'], ends: 'sign-up creates the account through accounts' },
+  auth: { tables: ['accounts', 'stores'], ends: 'sign-up creates the account through accounts' },
   cart: {
     tables: ['listings', 'product_redirects', 'products', 'stores'],
     ends: 'the cart reads its lines through catalog/queries.ts',
   },
-  catalog: {
-    tables: ['offers', 'price_points', 'reviews', 'sales', 'stores'],
-    ends: "cards take other stores' offers, sales and ratings from their owners' SQL",
-  },
+  catalog: { tables: ['stores'], ends: "cards, the store page and the sitemap read stores through accounts' SQL" },
   media: {
     tables: ['blogs', 'listings', 'products'],
     ends: 'each owner lists the images it still uses',

@@ -1,6 +1,7 @@
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { passwordResets, rateLimits } from '../../db/schema';
+import { passwordResets } from '../../db/schema';
+import { purgeOldRateLimits } from '../../http/rate-limit';
 import type { JobDefinition } from '../../jobs/scheduler';
 import { purgeExpiredSessions } from './session-service';
 
@@ -12,7 +13,7 @@ export function authJobs(ctx: AppContext): JobDefinition[] {
       run: async () => {
         await purgeExpiredSessions(ctx.db, ctx.now());
         await ctx.db.delete(passwordResets).where(lt(passwordResets.expiresAt, ctx.now()));
-        await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`));
+        await purgeOldRateLimits(ctx.db, ctx.now());
       },
     },
   ];

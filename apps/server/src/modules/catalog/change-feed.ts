@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { queryRows, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
+import { nextSaleBoundary } from '../sales/pricing';
 
 /** The channel the catalogue's triggers signal on (migration 0015): product ids, '*' (everything) or 'sales'. */
 export const CATALOGUE_CHANNEL = 'catalogue_changes';
@@ -182,13 +183,9 @@ export class CatalogueChanges {
     if (this.closed) return;
     const now = new Date();
     try {
-      const [row] = await queryRows<{ at: Date | string | null }>(
-        this.database.db,
-        sql`select least((select min(starts_at) from sales where starts_at > ${now}),
-                         (select min(ends_at) from sales where ends_at > ${now})) as at`,
-      );
-      if (!row?.at || this.closed) return;
-      const wait = new Date(row.at).getTime() - Date.now();
+      const at = await nextSaleBoundary(this.database.db, now);
+      if (!at || this.closed) return;
+      const wait = at.getTime() - Date.now();
       this.saleTimer = setTimeout(
         () => {
           if (wait <= MAX_TIMER_MS) this.everythingChanged();

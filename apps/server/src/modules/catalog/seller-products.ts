@@ -9,7 +9,7 @@ import type {
 } from '@pricehub/shared/schemas/product';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { listings, pricePoints } from '../../db/schema';
+import { listings } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import {
   attachConflict,
@@ -20,6 +20,7 @@ import {
   type MatchedBy,
 } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
+import { offeredElsewhereSql, recordListingPrice } from '../offers/queries';
 import { releaseUploads, uploadNamesIn } from '../media/references';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { loadListings, loadProducts } from './repository';
@@ -134,7 +135,7 @@ async function refuseSecondListing(db: Db, storeId: number, productId: number, l
 }
 
 async function recordPrice(db: Db, listingId: number, v: { price: number; quantity: number; stock: string }, at: Date) {
-  await db.insert(pricePoints).values({ listingId, price: v.price, inStock: inStock(v), recordedAt: at });
+  await recordListingPrice(db, { listingId, price: v.price, inStock: inStock(v), recordedAt: at });
 }
 
 async function withProduct(ctx: AppContext, listingId: number): Promise<ListingWithProduct> {
@@ -195,7 +196,7 @@ async function soleOffer(db: Db, productId: number, listingId: number): Promise<
   const [row] = await queryRows<{ others: boolean }>(
     db,
     sql`select exists (select 1 from listings where product_id = ${productId} and id <> ${listingId})
-          or exists (select 1 from offers where product_id = ${productId}) as others`,
+          or ${offeredElsewhereSql(sql`${productId}`)} as others`,
   );
   return !row!.others;
 }

@@ -5,6 +5,7 @@ import type { HomePayload, Product, ProductDetail, StorePage, StorePageQuery } f
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { productReviews } from '../reviews/repository';
 import { storeRating } from '../reviews/store-rating';
 import { listActiveSales } from '../sales/pricing';
 import { summarize } from '../sentiment/service';
@@ -45,19 +46,8 @@ export async function productDetail(
   const { id } = location;
   const [product] = await loadProducts(ctx.db, [id], ctx.now());
   if (!product) throw notFound(messages.product.notFound);
-  const reviews = await queryRows<{
-    id: number;
-    author: string;
-    rating: number | null;
-    text: string;
-    sentiment_score: number;
-    created_at: Date | string;
-  }>(
-    ctx.db,
-    sql`select id, author, rating, text, sentiment_score, created_at from reviews
-        where product_id = ${id} and hidden_at is null order by created_at desc, id desc limit 100`,
-  );
-  const score = summarize(reviews.map((r) => Number(r.sentiment_score)));
+  const reviews = await productReviews(ctx.db, id);
+  const score = summarize(reviews.map((r) => Number(r.sentimentScore)));
   return {
     ...product,
     reviews: reviews.map((r) => ({
@@ -65,7 +55,7 @@ export async function productDetail(
       author: r.author,
       rating: r.rating,
       text: r.text,
-      createdAt: new Date(r.created_at).toISOString(),
+      createdAt: new Date(r.createdAt).toISOString(),
     })),
     score,
     ratingText: ratingText(score),

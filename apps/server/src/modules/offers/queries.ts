@@ -1,11 +1,24 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { offers } from '../../db/schema';
+import { offers, pricePoints } from '../../db/schema';
 
 /**
- * What other modules may read of other stores' offers (decision 023): a saved offer's card and its name in an alert
- * mail. Each is a function or a SQL expression for the caller's own select.
+ * What other modules may read or write of offers and price history (decision 023): a saved offer's card, its name in
+ * an alert mail, whether a product has other stores' offers, a listing's new price point. Each is a function or a SQL
+ * expression for the caller's own select.
  */
+
+/** SQL: whether any other store offers catalogue product `productId` (available or not). */
+export const offeredElsewhereSql = (productId: SQL) =>
+  sql`exists (select 1 from offers where product_id = ${productId})`;
+
+/** One of our sellers' listings' price history gains a point: its price and stock from `recordedAt` on. */
+export async function recordListingPrice(
+  db: Db,
+  point: Pick<typeof pricePoints.$inferInsert, 'listingId' | 'price' | 'inStock' | 'recordedAt'>,
+): Promise<void> {
+  await db.insert(pricePoints).values(point);
+}
 
 export async function offerExists(db: Db, offerId: number): Promise<boolean> {
   const rows = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId));

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { reviews } from '../../db/schema';
 
 export type NewReview = typeof reviews.$inferInsert;
@@ -8,6 +8,20 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export async function insertReview(tx: Db, review: NewReview): Promise<ReviewRow> {
   const [inserted] = await tx.insert(reviews).values(review).returning();
   return inserted!;
+}
+
+/** A shown review as a product page lists it. */
+export type ProductReview = Pick<ReviewRow, 'id' | 'author' | 'rating' | 'text' | 'sentimentScore'> & {
+  createdAt: Date | string;
+};
+
+/** The shown reviews of catalogue product `productId`, newest first, at most 100 (its product page). */
+export async function productReviews(db: Db, productId: number): Promise<ProductReview[]> {
+  return queryRows<ProductReview>(
+    db,
+    sql`select id, author, rating, text, sentiment_score as "sentimentScore", created_at as "createdAt" from reviews
+        where product_id = ${productId} and hidden_at is null order by created_at desc, id desc limit 100`,
+  );
 }
 
 /**

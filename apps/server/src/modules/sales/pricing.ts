@@ -56,6 +56,19 @@ export function unitPrice(price: number, sale: ActiveSale | undefined): number {
   return floorToRupee(sale ? discounted(price, sale.percent) : price);
 }
 
+/**
+ * The next moment after `now` when a sale starts or ends, so its listings' prices change with no write; null when
+ * none is ahead.
+ */
+export async function nextSaleBoundary(db: Db, now: Date): Promise<Date | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`select least((select min(starts_at) from sales where starts_at > ${now}),
+                     (select min(ends_at) from sales where ends_at > ${now})) as at`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 export interface SaleSummary {
   code: string;
   title: string;

@@ -17,13 +17,15 @@ const call = caller(t);
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const bytes = Buffer.from(match[1]!, 'latin1');
+  // Each stream is read by the /Length its dictionary gives: compressed bytes may end in "\r" (or hold "endstream").
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const data = raw.slice(start, start + Number(match[1]));
     let content: string;
     try {
-      content = inflateSync(bytes).toString('latin1');
+      content = inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
     } catch {
-      content = match[1]!;
+      content = data;
     }
     for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [op[2]!];

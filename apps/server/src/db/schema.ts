@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -777,27 +778,35 @@ export const customerNotifications = pgTable(
 
 // ── seller campaigns ─────────────────────────────────────────────────────────────────────────────
 
-export const sales = pgTable(
-  'sales',
-  {
-    id: serial('id').primaryKey(),
-    code: text('code').notNull(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    discountPercent: integer('discount_percent').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('sales_code_uq').on(t.code),
-    index('sales_store_idx').on(t.storeId),
-    check('sales_discount_range', sql`${t.discountPercent} between 1 and 100`),
-    check('sales_dates', sql`${t.endsAt} > ${t.startsAt}`),
-  ],
-);
+/**
+ * A store's time-boxed percentage discount: a sale (on the listings it names) and a promo (a code typed at checkout)
+ * have the same columns and rules, each in its own table.
+ */
+const storeCampaignColumns = () => ({
+  id: serial('id').primaryKey(),
+  /** Stored upper-case; codes are matched case-insensitively. */
+  code: text('code').notNull(),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  discountPercent: integer('discount_percent').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+type StoreCampaignColumn = 'code' | 'storeId' | 'discountPercent' | 'startsAt' | 'endsAt';
+
+/** A campaign table's indexes and checks, each named after its table. */
+const storeCampaignRules = (table: 'sales' | 'promos') => (t: Record<StoreCampaignColumn, ExtraConfigColumn>) => [
+  uniqueIndex(`${table}_code_uq`).on(t.code),
+  index(`${table}_store_idx`).on(t.storeId),
+  check(`${table}_discount_range`, sql`${t.discountPercent} between 1 and 100`),
+  check(`${table}_dates`, sql`${t.endsAt} > ${t.startsAt}`),
+];
+
+export const sales = pgTable('sales', storeCampaignColumns(), storeCampaignRules('sales'));
 
 export const saleProducts = pgTable(
   'sale_products',
@@ -812,28 +821,7 @@ export const saleProducts = pgTable(
   (t) => [primaryKey({ columns: [t.saleId, t.listingId] }), index('sale_products_listing_idx').on(t.listingId)],
 );
 
-export const promos = pgTable(
-  'promos',
-  {
-    id: serial('id').primaryKey(),
-    /** Stored upper-case; codes are matched case-insensitively. */
-    code: text('code').notNull(),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    discountPercent: integer('discount_percent').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('promos_code_uq').on(t.code),
-    index('promos_store_idx').on(t.storeId),
-    check('promos_discount_range', sql`${t.discountPercent} between 1 and 100`),
-    check('promos_dates', sql`${t.endsAt} > ${t.startsAt}`),
-  ],
-);
+export const promos = pgTable('promos', storeCampaignColumns(), storeCampaignRules('promos'));
 
 // ── after-sales and content ──────────────────────────────────────────────────────────────────────
 

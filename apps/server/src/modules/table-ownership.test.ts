@@ -122,7 +122,6 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   operator: {
     tables: [
       'accounts',
-      'blogs',
       'complaint_escalations',
       'complaints',
       'external_store_files',

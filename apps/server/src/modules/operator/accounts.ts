@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { operatorAccountInput, operatorMessages, type OperatorAccountInput } from '@pricehub/shared/schemas/operator';
 import { fieldErrors } from '@pricehub/shared/schemas/error';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { accounts } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
+import { insertOperatorAccount, operatorExists } from '../accounts/queries';
 import { hashPassword } from '../auth/passwords';
 import { recordAudit, type AuditActor } from './audit';
 
@@ -33,17 +32,14 @@ export async function createOperator(db: Db, raw: unknown, actor: AuditActor): P
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(accounts)
-        .values({ role: 'operator', email: input.email, name: input.name, passwordHash, phone: '' })
-        .returning({ id: accounts.id, email: accounts.email, name: accounts.name });
+      const account = await insertOperatorAccount(tx, { email: input.email, name: input.name, passwordHash });
       await recordAudit(tx, {
         actor,
         action: 'operator.create',
-        target: { type: 'operator', id: account!.id, name: account!.email },
-        after: { email: account!.email, name: account!.name },
+        target: { type: 'operator', id: account.id, name: account.email },
+        after: { email: account.email, name: account.name },
       });
-      return account!;
+      return account;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(operatorMessages.emailTaken, { email: operatorMessages.emailTaken });
@@ -53,12 +49,7 @@ export async function createOperator(db: Db, raw: unknown, actor: AuditActor): P
 
 /** The development demo's operator: made once, left alone afterwards (a changed password stays changed). */
 export async function ensureOperator(db: Db, input: OperatorAccountInput, actor: AuditActor): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.role, 'operator'), eq(accounts.email, input.email)))
-    .limit(1);
-  if (existing) return false;
+  if (await operatorExists(db, input.email)) return false;
   try {
     await createOperator(db, input, actor);
     return true;

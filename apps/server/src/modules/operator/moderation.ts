@@ -17,6 +17,14 @@ import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import { enforceLimit, type Caller, type RateLimit } from '../../http/rate-limit';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import {
+  lockBlogForModeration,
+  moderatedBlogs,
+  setBlogHidden,
+  type BlogModerationFilter,
+  type LockedBlog,
+  type ModeratedBlogRow,
+} from '../blogs/queries';
 import { enqueueMail } from '../mail/outbox';
 import { recordAudit } from './audit';
 import { blogHiddenMail, blogShownMail, reviewHiddenMail, reviewShownMail } from './moderation-mails';
@@ -273,75 +281,33 @@ export async function dismissReports(ctx: AppContext, operator: SessionUser, id:
 
 // ── blog posts ──────────────────────────────────────────────────────────────────────────────────
 
-interface BlogRow {
-  id: number;
-  title: string;
-  summary: string;
-  store_name: string;
-  store_slug: string;
-  created_at: Date | string;
-  hidden_at: Date | string | null;
-  hidden_reason: string | null;
-  total: number;
-}
-
-const toBlog = (r: BlogRow): ModeratedBlog => ({
+const toBlog = (r: ModeratedBlogRow): ModeratedBlog => ({
   id: r.id,
   title: r.title,
   summary: r.summary,
-  store: { name: r.store_name, slug: r.store_slug },
-  createdAt: iso(r.created_at)!,
-  hidden: r.hidden_at === null ? null : { at: iso(r.hidden_at)!, reason: r.hidden_reason ?? '' },
+  store: r.store,
+  createdAt: iso(r.createdAt)!,
+  hidden: r.hiddenAt === null ? null : { at: iso(r.hiddenAt)!, reason: r.hiddenReason ?? '' },
 });
-
-async function loadBlogs(db: Db, where: SQL, offset = 0) {
-  return queryRows<BlogRow>(
-    db,
-    sql`select b.id, b.title, b.summary, s.name as store_name, s.slug as store_slug, b.created_at, b.hidden_at,
-               b.hidden_reason, count(*) over ()::int as total
-        from blogs b join stores s on s.id = b.store_id
-        where ${where}
-        order by b.created_at desc, b.id desc
-        limit ${OPERATOR_PAGE_SIZE} offset ${offset}`,
-  );
-}
 
 /** Every store's posts, newest first: by words of the title or the store, and hidden or not. */
 export async function listBlogsForModeration(db: Db, query: BlogModerationQuery): Promise<BlogModerationPage> {
-  const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const parts: SQL[] = [sql`true`];
-  if (query.q) parts.push(sql`(b.title ilike ${like} or s.name ilike ${like})`);
-  if (query.hidden === 'true') parts.push(sql`b.hidden_at is not null`);
-  if (query.hidden === 'false') parts.push(sql`b.hidden_at is null`);
-  const rows = await loadBlogs(db, sql.join(parts, sql` and `), (query.page - 1) * OPERATOR_PAGE_SIZE);
+  const filter: BlogModerationFilter = {};
+  if (query.q) filter.like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (query.hidden) filter.hidden = query.hidden === 'true';
+  const offset = (query.page - 1) * OPERATOR_PAGE_SIZE;
+  const rows = await moderatedBlogs(db, filter, { limit: OPERATOR_PAGE_SIZE, offset });
   return { items: rows.map(toBlog), total: rows[0]?.total ?? 0, page: query.page, pageSize: OPERATOR_PAGE_SIZE };
 }
 
-/** The post as hiding sees it, with the seller to mail (the fields the mails address). */
-interface LockedBlog {
-  id: number;
-  title: string;
-  hiddenAt: Date | string | null;
-  hiddenReason: string | null;
-  storeName: string;
-  sellerName: string;
-  sellerEmail: string;
-}
-
 async function lockBlog(tx: Db, id: number): Promise<LockedBlog> {
-  const [row] = await queryRows<LockedBlog>(
-    tx,
-    sql`select b.id, b.title, b.hidden_at as "hiddenAt", b.hidden_reason as "hiddenReason", s.name as "storeName",
-               a.name as "sellerName", a.email as "sellerEmail"
-        from blogs b join stores s on s.id = b.store_id join accounts a on a.id = s.seller_id
-        where b.id = ${id} for update of b`,
-  );
-  if (!row) throw notFound(m.blogNotFound);
-  return row;
+  const blog = await lockBlogForModeration(tx, id);
+  if (!blog) throw notFound(m.blogNotFound);
+  return blog;
 }
 
 async function blogById(db: Db, id: number): Promise<ModeratedBlog> {
-  const [row] = await loadBlogs(db, sql`b.id = ${id}`);
+  const [row] = await moderatedBlogs(db, { id }, { limit: OPERATOR_PAGE_SIZE, offset: 0 });
   if (!row) throw notFound(m.blogNotFound);
   return toBlog(row);
 }
@@ -352,7 +318,7 @@ export async function hideBlog(ctx: AppContext, operator: SessionUser, id: numbe
     const blog = await lockBlog(tx, id);
     if (blog.hiddenAt !== null) throw conflict(m.alreadyHidden);
     const now = ctx.now();
-    await tx.execute(sql`update blogs set hidden_at = ${now}, hidden_reason = ${reason} where id = ${id}`);
+    await setBlogHidden(tx, id, { at: now, reason });
     await recordAudit(
       tx,
       {
@@ -375,7 +341,7 @@ export async function unhideBlog(ctx: AppContext, operator: SessionUser, id: num
     const blog = await lockBlog(tx, id);
     if (blog.hiddenAt === null) throw conflict(m.notHidden);
     const now = ctx.now();
-    await tx.execute(sql`update blogs set hidden_at = null, hidden_reason = null where id = ${id}`);
+    await setBlogHidden(tx, id, null);
     await recordAudit(
       tx,
       {

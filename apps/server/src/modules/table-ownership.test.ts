@@ -141,8 +141,8 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     ends: 'moderation, suspension, escalations and matching call each owner',
   },
   orders: {
-    tables: ['accounts', 'cart_items', 'listings', 'stores'],
-    ends: 'checkout takes the cart from cart, stock from catalog and names from accounts',
+    tables: ['accounts', 'listings', 'stores'],
+    ends: 'checkout takes stock from catalog and names from accounts',
   },
   // catalog imports reviews (the store page's rating), so the rating cannot import catalog for "a product this
   // store lists": it moves when the store page takes its rating from a module that may import both.

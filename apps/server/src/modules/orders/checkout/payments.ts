@@ -3,8 +3,9 @@ import { checkoutMessages, type PaymentView } from '@pricehub/shared/schemas/che
 import type { PaymentGateway } from '../../../adapters/payments/gateway';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
-import { cartItems, orderLines, orders, payments } from '../../../db/schema';
+import { orderLines, orders, payments } from '../../../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../../../http/errors';
+import { removeBoughtFromCart } from '../../cart/queries';
 import { announceOrders, loadOrderAnnouncements } from '../announce';
 import { restockOrders } from '../repository';
 
@@ -83,11 +84,7 @@ export async function markPaid(ctx: AppContext, paymentId: string): Promise<bool
         .from(orderLines)
         .where(inArray(orderLines.orderId, orderIds));
       const listingIds = bought.map((b) => b.listingId).filter((id): id is number => id !== null);
-      if (listingIds.length > 0) {
-        await tx
-          .delete(cartItems)
-          .where(and(eq(cartItems.customerId, payment.customerId), inArray(cartItems.listingId, listingIds)));
-      }
+      await removeBoughtFromCart(tx, payment.customerId, listingIds);
       await announceOrders(tx, ctx, await loadOrderAnnouncements(tx, orderIds));
     }
     return true;

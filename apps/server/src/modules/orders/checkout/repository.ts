@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '@pricehub/shared/schemas/checkout';
 import { queryRows, type Db } from '../../../db/client';
+import { takenCartSql } from '../../cart/queries';
 import type { CartRow } from '../../cart/service';
 import { activeSaleSql, type ActiveSale } from '../../sales/pricing';
 
@@ -24,9 +25,7 @@ export async function takeCart(
   empty: boolean,
 ): Promise<{ lines: TakenLine[]; orderIds: Map<number, string> }> {
   const owner = sql`(select id from accounts where id = ${customerId} for no key update)`;
-  const taken = empty
-    ? sql`delete from cart_items where customer_id = ${owner} returning listing_id, quantity, added_at`
-    : sql`select listing_id, quantity, added_at from cart_items where customer_id = ${owner}`;
+  const taken = takenCartSql(owner, empty);
   // A number per line, which is as cheap as one per store (a cart rarely holds two lines of one store); the numbers
   // left over are gaps, as a rolled-back checkout leaves.
   const rows = await queryRows<TakenLine & { number: number }>(

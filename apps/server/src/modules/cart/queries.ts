@@ -1,0 +1,26 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cartItems } from '../../db/schema';
+
+/**
+ * What other modules may read or change of a cart (decision 023): checkout takes the cart as it places the orders,
+ * and a paid online checkout removes what it bought.
+ */
+
+/**
+ * SQL for checkout's `with taken as (…)`: the cart lines (`listing_id`, `quantity`, `added_at`) of customer
+ * `customerId`, removed from the cart when `empty`. Checkout passes its account lock as `customerId`, so the lock is
+ * taken before any cart row, within checkout's single first statement.
+ */
+export const takenCartSql = (customerId: SQL, empty: boolean) =>
+  empty
+    ? sql`delete from cart_items where customer_id = ${customerId} returning listing_id, quantity, added_at`
+    : sql`select listing_id, quantity, added_at from cart_items where customer_id = ${customerId}`;
+
+/** Removes listings `listingIds` from customer `customerId`'s cart: what a paid checkout bought. */
+export async function removeBoughtFromCart(db: Db, customerId: number, listingIds: number[]): Promise<void> {
+  if (listingIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.customerId, customerId), inArray(cartItems.listingId, listingIds)));
+}

@@ -7,16 +7,7 @@ import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { theme } from '../theme';
 import { Header } from './header';
 import { queryKeys } from '../api/query-keys';
-
-const customer: SessionUser = { id: 1, role: 'customer', email: 'sara@example.test', name: 'Sara Malik', store: null };
-const operator: SessionUser = { id: 3, role: 'operator', email: 'ops@example.test', name: 'Sana Iqbal', store: null };
-const seller: SessionUser = {
-  id: 2,
-  role: 'seller',
-  email: 'omar@example.test',
-  name: 'Omar Farooq',
-  store: { id: 1, slug: 'mobile-mart', name: 'Mobile Mart' },
-};
+import { customerUser as customer, operatorUser as operator, sellerUser as seller } from '../test/users';
 
 afterEach(() => vi.unstubAllGlobals());
 

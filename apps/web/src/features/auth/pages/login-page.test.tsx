@@ -1,22 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { queryKeys } from '../../../api/query-keys';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { expectLandedAt, renderPage } from '../../../test/render-page';
+import { customerUser as customer, sellerUser as seller } from '../../../test/users';
 import { CustomerLoginPage, SellerLoginPage } from './login-page';
 
 const labels = { email: /^Email/, password: /^Password/ };
-const customer: SessionUser = { id: 7, role: 'customer', email: 'sara@example.test', name: 'Sara Malik', store: null };
-const seller: SessionUser = {
-  id: 8,
-  role: 'seller',
-  email: 'omar@example.test',
-  name: 'Omar Farooq',
-  store: { id: 3, slug: 'mobile-mart', name: 'Mobile Mart' },
-};
 const signIn = (email = 'Sara@Example.test', password = 'Str0ng!pass') =>
   fillAndSubmit(labels, { email, password }, 'Sign in');
 

@@ -44,6 +44,23 @@ function reply(result: Partial<SearchResult>) {
   return fetchMock;
 }
 
+/** The search answers with `product` alone and these facets (the others empty). */
+function replyWithProduct(facets: Partial<SearchResult['facets']>, more: Partial<SearchResult> = {}) {
+  return reply({
+    items: [product],
+    total: 1,
+    facets: { category: [], brand: [], ram: [], price: [], ...facets },
+    ...more,
+  });
+}
+
+/** The facets of `product`: a Dell laptop with 16 GB. */
+const dellFacets = {
+  category: [{ value: 'laptop', count: 1 }],
+  brand: [{ value: 'Dell', count: 1 }],
+  ram: [{ value: 16, count: 1 }],
+};
+
 function renderAt(url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -69,17 +86,10 @@ afterEach(() => {
 
 describe('ResultPage', () => {
   it('asks the server with the URL filters and shows cards, lowest price, store count and facets', async () => {
-    const fetchMock = reply({
-      items: [product],
-      total: 1,
-      facets: {
-        category: [{ value: 'laptop', count: 1 }],
-        brand: [{ value: 'Dell', count: 1 }],
-        ram: [{ value: 16, count: 1 }],
-        price: [{ min: 250_000_00, max: 255_000_00, count: 1 }],
-      },
-      corrected: 'xps',
-    });
+    const fetchMock = replyWithProduct(
+      { ...dellFacets, price: [{ min: 250_000_00, max: 255_000_00, count: 1 }] },
+      { corrected: 'xps' },
+    );
     renderAt('/result?q=xsp&brand=Dell&sort=price_asc');
     expect(await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' })).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/products?q=xsp&brand=Dell&sort=price_asc');
@@ -133,11 +143,7 @@ describe('ResultPage', () => {
   });
 
   it('filter chips are checkboxes: ticking RAM adds it to the search, unticking the brand removes it', async () => {
-    const fetchMock = reply({
-      items: [product],
-      total: 1,
-      facets: { category: [], brand: [{ value: 'Dell', count: 1 }], ram: [{ value: 16, count: 1 }], price: [] },
-    });
+    const fetchMock = replyWithProduct({ brand: dellFacets.brand, ram: dellFacets.ram });
     renderAt('/result?q=xps&brand=Dell');
     const brand = await screen.findByRole('checkbox', { name: 'Dell (1)' });
     const ram = screen.getByRole('checkbox', { name: '16 GB (1)' });
@@ -149,16 +155,7 @@ describe('ResultPage', () => {
   });
 
   it('counts the active filters on the Filters button, which opens them in a dialog and takes focus back', async () => {
-    reply({
-      items: [product],
-      total: 1,
-      facets: {
-        category: [{ value: 'laptop', count: 1 }],
-        brand: [{ value: 'Dell', count: 1 }],
-        ram: [{ value: 16, count: 1 }],
-        price: [{ min: 220_000_00, max: 225_000_00, count: 1 }],
-      },
-    });
+    replyWithProduct({ ...dellFacets, price: [{ min: 220_000_00, max: 225_000_00, count: 1 }] });
     // A phone: the sidebar gives way to the Filters button (Mantine's hiddenFrom styles answer to the width).
     setWidth(390);
     renderAt('/result?q=xps&brand=Dell&ram=16&minPrice=200000');
@@ -176,18 +173,11 @@ describe('ResultPage', () => {
   });
 
   it('filters by a typed price range, spanning the slider over the results before any price', async () => {
-    const fetchMock = reply({
-      items: [product],
-      total: 1,
-      facets: {
-        category: [],
-        brand: [],
-        ram: [],
-        price: [
-          { min: 40_000_00, max: 45_000_00, count: 3 },
-          { min: 380_000_00, max: 385_000_00, count: 1 },
-        ],
-      },
+    const fetchMock = replyWithProduct({
+      price: [
+        { min: 40_000_00, max: 45_000_00, count: 3 },
+        { min: 380_000_00, max: 385_000_00, count: 1 },
+      ],
     });
     renderAt('/result?q=samsung');
     await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' });
@@ -214,18 +204,11 @@ describe('ResultPage', () => {
   });
 
   it('applies the slider once it is let go, leaving the side at the end of the span open', async () => {
-    const fetchMock = reply({
-      items: [product],
-      total: 1,
-      facets: {
-        category: [],
-        brand: [],
-        ram: [],
-        price: [
-          { min: 40_000_00, max: 45_000_00, count: 1 },
-          { min: 60_000_00, max: 65_000_00, count: 1 },
-        ],
-      },
+    const fetchMock = replyWithProduct({
+      price: [
+        { min: 40_000_00, max: 45_000_00, count: 1 },
+        { min: 60_000_00, max: 65_000_00, count: 1 },
+      ],
     });
     renderAt('/result?q=samsung');
     await screen.findByRole('link', { name: 'View Details: Dell XPS 13 9340' });

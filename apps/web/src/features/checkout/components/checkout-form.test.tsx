@@ -2,31 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderLimitMessages } from '@pricehub/shared/rules/order-limits';
-import type { CartView } from '@pricehub/shared/schemas/cart';
 import { CartPage } from '../pages/cart-page';
+import { cartLine, cartOf, hinaProfile } from '../../../test/cart';
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 
-const cart: CartView = {
-  items: [
-    {
-      productId: 1,
-      listingId: 1,
-      catalogProductId: 101,
-      name: 'Phone 1',
-      image: '',
-      brand: 'Brand',
-      unitPrice: 1_000_00,
-      price: 1_000_00,
-      quantity: 1,
-      stock: 5,
-      lineTotal: 1_000_00,
-      store: { slug: 'a', name: 'Store a' },
-    } as CartView['items'][number],
-  ],
-  count: 1,
-  subtotal: 1_000_00,
-};
+const cart = cartOf([cartLine(1, 'a')]);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,10 +18,7 @@ describe('the checkout form, when the customer already holds too many unpaid ord
   ])('shows what to do (%s), keeping the cart and the form as they were', async (method, label, code, message) => {
     const api = mockApi({
       'GET /api/auth/session': customerSession,
-      'GET /api/me/profile': [
-        200,
-        { name: 'Hina', email: 'h@x.test', phone: '03001234567', city: '', address: '1 Road' },
-      ],
+      'GET /api/me/profile': hinaProfile({ city: '' }),
       'GET /api/cart': [200, cart],
       'POST /api/checkout': [409, { error: { code, message } }],
     });

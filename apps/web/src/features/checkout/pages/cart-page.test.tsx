@@ -2,54 +2,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
-import type { CartView } from '@pricehub/shared/schemas/cart';
+import { cartLine, cartOf, hinaProfile } from '../../../test/cart';
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { CartPage } from './cart-page';
 
-/** A line holds one seller's listing (`productId` = `listingId`) of catalogue product 100 + its id. */
-const line = (productId: number, store: string, over: Partial<CartView['items'][number]> = {}) => ({
-  productId,
-  listingId: productId,
-  catalogProductId: 100 + productId,
-  name: `Phone ${productId}`,
-  image: '',
-  brand: 'Brand',
-  unitPrice: 1_000_00,
-  price: 1_000_00,
-  quantity: 1,
-  stock: 5,
-  lineTotal: 1_000_00,
-  store: { slug: store, name: `Store ${store}` },
-  ...over,
-});
-const cart = (items: CartView['items']): CartView => ({
-  items,
-  count: items.reduce((n, i) => n + i.quantity, 0),
-  subtotal: items.reduce((n, i) => n + i.lineTotal, 0),
-});
-const profile = [200, { name: 'Hina', email: 'h@x.test', phone: '03001234567', city: 'Lahore', address: '1 Road' }] as [
-  number,
-  unknown,
-];
+const profile = hinaProfile();
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('shopping cart page', () => {
   it("says 'Your Cart is Empty' when there is nothing in it", async () => {
-    mockApi({ 'GET /api/auth/session': customerSession, 'GET /api/cart': [200, cart([])] });
+    mockApi({ 'GET /api/auth/session': customerSession, 'GET /api/cart': [200, cartOf([])] });
     renderPage(<CartPage />, { path: '/shoppingCart' });
     expect(await screen.findByText(messages.cart.empty)).toBeTruthy();
   });
 
   it('shows totals per seller with Rs 50 shipping each, and changes quantities with the server’s message', async () => {
-    const items = [line(1, 'a'), line(2, 'b', { quantity: 2, lineTotal: 2_000_00 })];
-    const grown = [line(1, 'a', { quantity: 2, lineTotal: 2_000_00 }), items[1]!];
+    const items = [cartLine(1, 'a'), cartLine(2, 'b', { quantity: 2, lineTotal: 2_000_00 })];
+    const grown = [cartLine(1, 'a', { quantity: 2, lineTotal: 2_000_00 }), items[1]!];
     const api = mockApi({
       'GET /api/auth/session': customerSession,
       'GET /api/me/profile': profile,
-      'GET /api/cart': [200, cart(items)],
-      'PATCH /api/cart/items/1': [200, { ...cart(grown), message: messages.cart.increased }],
+      'GET /api/cart': [200, cartOf(items)],
+      'PATCH /api/cart/items/1': [200, { ...cartOf(grown), message: messages.cart.increased }],
     });
     renderPage(<CartPage />, { path: '/shoppingCart' });
     expect(await screen.findByRole('region', { name: 'Sold by Store a' })).toBeTruthy();
@@ -68,7 +44,7 @@ describe('shopping cart page', () => {
     mockApi({
       'GET /api/auth/session': customerSession,
       'GET /api/me/profile': profile,
-      'GET /api/cart': [200, cart([line(1, 'a'), line(2, 'b')])],
+      'GET /api/cart': [200, cartOf([cartLine(1, 'a'), cartLine(2, 'b')])],
     });
     renderPage(<CartPage />, { path: '/shoppingCart' });
     const second = await screen.findByRole('region', { name: 'Sold by Store b' });
@@ -83,8 +59,8 @@ describe('shopping cart page', () => {
     const api = mockApi({
       'GET /api/auth/session': customerSession,
       'GET /api/me/profile': profile,
-      'GET /api/cart': [200, cart([line(1, 'a')])],
-      'DELETE /api/cart/items/1': [200, { ...cart([]), message: messages.cart.removed }],
+      'GET /api/cart': [200, cartOf([cartLine(1, 'a')])],
+      'DELETE /api/cart/items/1': [200, { ...cartOf([]), message: messages.cart.removed }],
     });
     renderPage(<CartPage />, { path: '/shoppingCart' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Phone 1 from cart' }));
@@ -98,7 +74,7 @@ describe('shopping cart page', () => {
     mockApi({
       'GET /api/auth/session': customerSession,
       'GET /api/me/profile': profile,
-      'GET /api/cart': [200, cart([line(1, 'a', { quantity: 3, lineTotal: 3_000_00 })])],
+      'GET /api/cart': [200, cartOf([cartLine(1, 'a', { quantity: 3, lineTotal: 3_000_00 })])],
       'POST /api/checkout': [
         409,
         {

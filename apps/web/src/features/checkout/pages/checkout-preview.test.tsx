@@ -1,32 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CartView } from '@pricehub/shared/schemas/cart';
 import type { CheckoutPreview } from '@pricehub/shared/schemas/checkout-preview';
+import { cartLine, cartOf, hinaProfile } from '../../../test/cart';
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { CartPage } from './cart-page';
 
 const UNUSABLE = 'This promo code cannot be used for this order';
-const line = (id: number, store: string, lineTotal: number) => ({
-  productId: id,
-  listingId: id,
-  catalogProductId: 100 + id,
-  name: `Item ${id}`,
-  image: '',
-  brand: 'Brand',
-  unitPrice: lineTotal,
-  price: lineTotal,
-  quantity: 1,
-  stock: 5,
-  lineTotal,
-  store: { slug: store, name: `Store ${store}` },
-});
-const cart: CartView = {
-  items: [line(1, 'a', 20_000_00), line(2, 'b', 80_000_00)],
-  count: 2,
-  subtotal: 100_000_00,
-};
+/** A line of one unit at `lineTotal`. */
+const line = (id: number, store: string, lineTotal: number) =>
+  cartLine(id, store, { name: `Item ${id}`, unitPrice: lineTotal, price: lineTotal, lineTotal });
+const cart = cartOf([line(1, 'a', 20_000_00), line(2, 'b', 80_000_00)]);
 const order = (store: string, subtotal: number, discount = 0) => ({
   store: { slug: store, name: `Store ${store}` },
   subtotal,
@@ -63,10 +48,7 @@ function previewFor(promoCode: string | undefined): [number, CheckoutPreview | o
 function serveShop() {
   const api = mockApi({
     'GET /api/auth/session': customerSession,
-    'GET /api/me/profile': [
-      200,
-      { name: 'Hina', email: 'h@x.test', phone: '03001234567', city: 'Lahore', address: '1 Road' },
-    ],
+    'GET /api/me/profile': hinaProfile(),
     'GET /api/cart': [200, cart],
   });
   const others = globalThis.fetch;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Complaint } from '@pricehub/shared/schemas/complaint';
 import { escalationMessages } from '@pricehub/shared/schemas/operator-escalations';
+import { ayeshaSession, complaint } from '../../../test/complaints';
 import { messageUnderInput } from '../../../test/form-queries';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
@@ -9,23 +9,8 @@ import { CustomerComplaintsPage } from '../pages/customer-complaints-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const customer: [number, unknown] = [
-  200,
-  { user: { id: 1, role: 'customer', email: 'c@example.test', name: 'Ayesha', store: null } },
-];
-const resolved: Complaint = {
-  id: 4,
-  orderId: 'SG10001',
-  subject: 'Screen arrived cracked',
-  description: 'Cracked in the box',
-  status: 'Resolved',
-  actionTaken: 'Told the customer to glue it',
-  createdAt: '2026-11-20T10:00:00Z',
-  updatedAt: '2026-11-21T10:00:00Z',
-  store: { name: 'Mobile Mart', slug: 'mobile-mart' },
-  customer: { name: 'Ayesha', email: 'c@example.test' },
-  escalation: null,
-};
+const customer = ayeshaSession;
+const resolved = complaint();
 const escalation = {
   status: 'open' as const,
   reason: 'Glue does not fix a screen',

@@ -2,16 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { complaintMessages } from '@pricehub/shared/schemas/complaint';
+import { ayeshaSession, complaint } from '../../../test/complaints';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { messageUnderInput as messageUnder } from '../../../test/form-queries';
 import { CustomerComplaintsPage } from './customer-complaints-page';
 import { RegisterComplaintPage } from './register-complaint-page';
 
-const customer: [number, unknown] = [
-  200,
-  { user: { id: 1, role: 'customer', email: 'c@example.test', name: 'Ayesha', store: null } },
-];
+const customer = ayeshaSession;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,18 +27,11 @@ describe('customer complaint pages', { timeout: 30_000 }, () => {
         200,
         {
           complaints: [
-            {
-              id: 4,
-              orderId: 'SG10001',
+            complaint({
               subject: 'Late delivery',
               description: 'Still waiting',
-              status: 'Resolved',
               actionTaken: 'Refunded the shipping fee',
-              createdAt: '2026-11-20T10:00:00Z',
-              updatedAt: '2026-11-21T10:00:00Z',
-              store: { name: 'Mobile Mart', slug: 'mobile-mart' },
-              customer: { name: 'Ayesha', email: 'c@example.test' },
-            },
+            }),
           ],
         },
       ],

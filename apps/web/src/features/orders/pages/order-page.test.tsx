@@ -1,62 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '@pricehub/shared/schemas/order';
-import { returnMessages, type OrderReturns, type ReturnView } from '@pricehub/shared/schemas/return';
+import { returnMessages, type OrderReturns } from '@pricehub/shared/schemas/return';
 import { customerSession, mockApi } from '../../../test/mock-api';
+import { orderLine, orderView, returnView } from '../../../test/orders';
 import { renderPage } from '../../../test/render-page';
 import { OrderPage } from './order-page';
 
-const order = (over: Partial<OrderView> = {}): OrderView => ({
-  orderId: 'SG10001',
-  status: 'Booked',
-  paymentMethod: 'cashOnDel',
-  paymentStatus: 'not_required',
-  paymentId: null,
-  subtotal: 90_000_00,
-  shippingFee: 50_00,
-  discount: 9_000_00,
-  total: 81_050_00,
-  promoCode: 'SAVE10',
-  shippingAddress: '1 Test Road, Lahore',
-  createdAt: '2026-11-22T07:00:00.000Z',
-  updatedAt: '2026-11-22T07:00:00.000Z',
-  store: { slug: 'alpha', name: 'Alpha Store' },
-  customer: { name: 'Hina', email: 'hina@example.test' },
-  lines: [
-    {
-      id: 1,
-      productId: 7,
-      catalogProductId: 3,
-      name: 'Quasarphone',
-      image: '/q.png',
-      unitPrice: 45_000_00,
-      quantity: 2,
-      lineTotal: 90_000_00,
-      reviewed: false,
-    },
-  ],
-  ...over,
-});
-
-const returnView = (over: Partial<ReturnView> = {}): ReturnView => ({
-  id: 5,
-  orderId: 'SG10001',
-  status: 'Requested',
-  reason: 'Cracked screen',
-  decisionReason: '',
-  refundAmount: null,
-  createdAt: '2026-11-23T07:00:00.000Z',
-  decidedAt: null,
-  order: {
+/** Two Quasarphones bought with the promo code SAVE10. */
+const order = (over: Partial<OrderView> = {}): OrderView =>
+  orderView({
+    subtotal: 90_000_00,
+    discount: 9_000_00,
     total: 81_050_00,
-    paymentMethod: 'cashOnDel',
-    paymentStatus: 'not_required',
-    store: { slug: 'alpha', name: 'Alpha Store' },
-    customer: { name: 'Hina' },
-    lines: [{ name: 'Quasarphone', quantity: 2 }],
-  },
-  ...over,
-});
+    promoCode: 'SAVE10',
+    lines: [orderLine({ catalogProductId: 3, image: '/q.png', quantity: 2, lineTotal: 90_000_00 })],
+    ...over,
+  });
 
 const eligible: OrderReturns = { returns: [], canRequest: true, message: null, deadline: '2026-11-29T07:00:00.000Z' };
 

@@ -2,27 +2,22 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { returnMessages, type ReturnView } from '@pricehub/shared/schemas/return';
 import { mockApi, sellerSession } from '../../../test/mock-api';
+import { returnView } from '../../../test/orders';
 import { renderPage } from '../../../test/render-page';
 import { SellerReturnsPage } from './seller-returns-page';
 
-const requested: ReturnView = {
+const requested: ReturnView = returnView({
   id: 9,
   orderId: 'SG10002',
-  status: 'Requested',
   reason: 'Does not switch on',
-  decisionReason: '',
-  refundAmount: null,
-  createdAt: '2026-11-23T07:00:00.000Z',
-  decidedAt: null,
   order: {
+    ...returnView().order,
     total: 30_050_00,
-    paymentMethod: 'cashOnDel',
-    paymentStatus: 'not_required',
     store: { slug: 's', name: 'S' },
     customer: { name: 'Bilal Ahmed' },
     lines: [{ name: 'Nebulaphone', quantity: 1 }],
   },
-};
+});
 const refused: ReturnView = {
   ...requested,
   id: 8,

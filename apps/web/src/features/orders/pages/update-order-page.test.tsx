@@ -3,40 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderMessages, type OrderView } from '@pricehub/shared/schemas/order';
 import { mockApi, sellerSession } from '../../../test/mock-api';
+import { orderView } from '../../../test/orders';
 import { renderPage } from '../../../test/render-page';
 import { UpdateOrderPage } from './update-order-page';
 
-const order = (over: Partial<OrderView> = {}): OrderView => ({
-  orderId: 'SG10001',
-  status: 'Booked',
-  paymentMethod: 'cashOnDel',
-  paymentStatus: 'not_required',
-  paymentId: null,
-  subtotal: 45_000_00,
-  shippingFee: 50_00,
-  discount: 0,
-  total: 45_050_00,
-  promoCode: null,
-  shippingAddress: '1 Test Road, Lahore',
-  rejectionReason: null,
-  createdAt: '2026-11-22T07:00:00.000Z',
-  updatedAt: '2026-11-22T07:00:00.000Z',
-  store: { slug: 's', name: 'S' },
-  customer: { name: 'Hina', email: 'hina@example.test' },
-  lines: [
-    {
-      id: 1,
-      productId: 7,
-      name: 'Quasarphone',
-      image: '',
-      unitPrice: 45_000_00,
-      quantity: 1,
-      lineTotal: 45_000_00,
-      reviewed: false,
-    },
-  ],
-  ...over,
-});
+/** The store's order, as the seller's GET /api/seller/orders/:id answers it. */
+const order = (over: Partial<OrderView> = {}): OrderView =>
+  orderView({ rejectionReason: null, store: { slug: 's', name: 'S' }, ...over });
 
 const REASON = 'The last unit was damaged in our store';
 

@@ -134,8 +134,6 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
       'price_points',
       'product_aliases',
       'products',
-      'review_reports',
-      'reviews',
       'stores',
     ],
     ends: 'moderation, suspension, escalations and matching call each owner',

@@ -55,7 +55,7 @@ function replyWithProduct(facets: Partial<SearchResult['facets']>, more: Partial
 }
 
 /** The facets of `product`: a Dell laptop with 16 GB. */
-const dellFacets = {
+const dellFacets: Pick<SearchResult['facets'], 'category' | 'brand' | 'ram'> = {
   category: [{ value: 'laptop', count: 1 }],
   brand: [{ value: 'Dell', count: 1 }],
   ram: [{ value: 16, count: 1 }],

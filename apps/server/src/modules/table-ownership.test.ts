@@ -102,22 +102,8 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     ends: 'each owner lists the images it still uses',
   },
   offers: {
-    tables: [
-      'accounts',
-      'data_migrations',
-      'listings',
-      'match_decisions',
-      'order_lines',
-      'orders',
-      'product_aliases',
-      'product_redirects',
-      'products',
-      'reviews',
-      'sale_products',
-      'sales',
-      'stores',
-    ],
-    ends: 'matching writes the catalogue through catalog, and comparison reads sales and orders through theirs',
+    tables: ['accounts', 'listings', 'match_decisions', 'product_aliases', 'product_redirects', 'products', 'stores'],
+    ends: 'matching writes the catalogue through catalog, and comparison reads listings and stores through theirs',
   },
   operator: {
     tables: [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { runDataMigrationOnce } from '../../db/data-migrations';
 import { catalogueIdentity } from './catalogue';
 import { normalizeBrand, normalizeGtinForMatch, ramCompatible, searchAliases } from './matching';
 
@@ -21,14 +22,7 @@ interface Row {
  * match corrected by hand later is never undone at the next start.
  */
 export async function groupCatalogueOnce(db: Db): Promise<{ merged: number }> {
-  return db.transaction(async (tx) => {
-    // Two servers starting at once: the second waits here and then finds the work done.
-    await tx.execute(sql`lock table data_migrations in exclusive mode`);
-    const [done] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from data_migrations where name = ${NAME}`,
-    );
-    if ((done?.n ?? 0) > 0) return { merged: 0 };
+  return runDataMigrationOnce(db, NAME, { merged: 0 }, async (tx) => {
     const rows = await queryRows<Row>(
       tx,
       sql`select id, name, brand, gtin, ram_gb as "ramGb", storage_gb as "storageGb" from products order by id`,
@@ -52,7 +46,6 @@ export async function groupCatalogueOnce(db: Db): Promise<{ merged: number }> {
         merged++;
       }
     }
-    await tx.execute(sql`insert into data_migrations (name) values (${NAME})`);
     return { merged };
   });
 }

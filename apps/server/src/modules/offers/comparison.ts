@@ -5,7 +5,8 @@ import { offerMessages, type MatchedBy, type PriceHistory, type ProductOffer } f
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { storeRatings } from '../reviews/store-rating';
+import { offerSentiments } from '../reviews/repository';
+import { storeRatings, storeSentiments } from '../reviews/store-rating';
 import { activeSales, unitPrice } from '../sales/pricing';
 import { externalOfferColumns, type ExternalOfferRow } from './external-products';
 
@@ -53,34 +54,6 @@ const openListings = (db: Db, productId: number) =>
         order by l.id`,
   );
 
-/** Positive and negative review counts per store, over every review written through one of its orders. */
-async function storeSentiment(db: Db, storeIds: number[]) {
-  const counts = new Map<number, { positive: number; negative: number }>();
-  if (storeIds.length === 0) return counts;
-  const rows = await queryRows<{ id: number; positive: number; negative: number }>(
-    db,
-    sql`select o.store_id as id, count(*) filter (where r.sentiment_score > 0)::int as positive,
-          count(*) filter (where r.sentiment_score < 0)::int as negative
-        from reviews r join order_lines ol on ol.id = r.order_line_id join orders o on o.id = ol.order_id
-        where o.store_id in ${ids(storeIds)} and r.hidden_at is null group by 1`,
-  );
-  for (const r of rows) counts.set(r.id, r);
-  return counts;
-}
-
-async function offerSentiment(db: Db, offerIds: number[]) {
-  const counts = new Map<number, { positive: number; negative: number }>();
-  if (offerIds.length === 0) return counts;
-  const rows = await queryRows<{ id: number; positive: number; negative: number }>(
-    db,
-    sql`select offer_id as id, count(*) filter (where sentiment_score > 0)::int as positive,
-          count(*) filter (where sentiment_score < 0)::int as negative
-        from reviews where offer_id in ${ids(offerIds)} group by 1`,
-  );
-  for (const r of rows) counts.set(r.id, r);
-  return counts;
-}
-
 /**
  * Every offer for a catalogue product: our sellers' listings (sale price applied, Rs 50 shipping) and other stores'
  * offers, cheapest available first. `productId` must be a catalogue product's id (resolveCatalogueProduct).
@@ -99,9 +72,9 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
         where o.product_id = ${productId}`,
   );
   const ownStores = [...new Set(own.map((l) => l.store_id))];
-  const stores = await storeSentiment(ctx.db, ownStores);
+  const stores = await storeSentiments(ctx.db, ownStores);
   const ratings = await storeRatings(ctx.db, ownStores);
-  const offerScores = await offerSentiment(
+  const offerScores = await offerSentiments(
     ctx.db,
     external.map((o) => o.id),
   );

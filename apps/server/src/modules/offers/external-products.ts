@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { offerReviews } from '../reviews/repository';
 import { summarize } from '../sentiment/service';
 
 /** Another store's offer with its store's name, as the offer pages and a product's comparison read it. */
@@ -83,11 +84,8 @@ export async function externalProductDetail(ctx: AppContext, id: number): Promis
         from offers o join external_stores e on e.id = o.external_store_id where o.id = ${id}`,
   );
   if (!row) throw notFound(offerMessages.offerNotFound);
-  const reviews = await queryRows<{ author: string; text: string; rating: number | null; sentiment_score: number }>(
-    ctx.db,
-    sql`select author, text, rating, sentiment_score from reviews where offer_id = ${id} order by id limit 100`,
-  );
-  const score = summarize(reviews.map((r) => Number(r.sentiment_score)));
+  const reviews = await offerReviews(ctx.db, id);
+  const score = summarize(reviews.map((r) => Number(r.sentimentScore)));
   return {
     ...toItem(row),
     description: row.description?.trim() || offerMessages.notAvailable,

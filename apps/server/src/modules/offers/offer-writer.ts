@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { offers, reviews } from '../../db/schema';
+import { offers } from '../../db/schema';
+import { replaceOfferReviews } from '../reviews/repository';
 import { scoreText } from '../sentiment/service';
 import { matchToCatalogue, type CatalogueItem, type MatchedBy } from './catalogue';
 import { guessCategory } from './matching';
@@ -141,15 +142,11 @@ async function updateOffer(
   return 'updated';
 }
 
+/** The offers' reviews become those their feed carries now, at most 50 each, scored as the shop scores its own. */
 async function replaceReviews(tx: Db, reviewed: { offerId: number; item: ParsedItem }[]): Promise<void> {
-  if (reviewed.length === 0) return;
-  await tx.delete(reviews).where(
-    inArray(
-      reviews.offerId,
-      reviewed.map((r) => r.offerId),
-    ),
-  );
-  await tx.insert(reviews).values(
+  await replaceOfferReviews(
+    tx,
+    reviewed.map((r) => r.offerId),
     reviewed.flatMap(({ offerId, item }) =>
       item.reviews.slice(0, 50).map((r) => ({
         offerId,

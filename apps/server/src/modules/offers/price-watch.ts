@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
+import { activeSaleSql } from '../sales/pricing';
 import { lowestPricesNow } from './comparison';
 
 /** What a shopper watching a product or an offer sees now. */
@@ -23,15 +24,18 @@ export async function productStatesNow(ctx: AppContext, productIds: number[]): P
   const result = new Map<number, WatchedState>();
   if (productIds.length === 0) return result;
   const prices = await lowestPricesNow(ctx, productIds);
-  const at = ctx.now().toISOString();
+  // Each listing's deepest sale running now (the sales module's rule), then the deepest of each product's listings.
+  const percent = sql`(${activeSaleSql(sql`l.id`, ctx.now())} ->> 'percent')::int`;
   const sales = await queryRows<{ product_id: number; percent: number; store: string }>(
     ctx.db,
-    sql`select distinct on (l.product_id) l.product_id, s.discount_percent as percent, st.name as store
-        from listings l join stores st on st.id = l.store_id
-          join sale_products sp on sp.listing_id = l.id join sales s on s.id = sp.sale_id
-        where l.product_id in ${ids(productIds)} and st.status = 'open' and l.stock = 'instock' and l.quantity > 0
-          and s.starts_at <= ${at}::timestamptz and s.ends_at > ${at}::timestamptz
-        order by l.product_id, s.discount_percent desc, st.name`,
+    sql`select distinct on (x.product_id) x.product_id, x.percent, x.store
+        from (
+          select l.product_id, ${percent} as percent, st.name as store
+          from listings l join stores st on st.id = l.store_id
+          where l.product_id in ${ids(productIds)} and st.status = 'open' and l.stock = 'instock' and l.quantity > 0
+        ) x
+        where x.percent is not null
+        order by x.product_id, x.percent desc, x.store`,
   );
   const saleOf = new Map(sales.map((s) => [s.product_id, { percent: s.percent, store: s.store }]));
   for (const id of productIds) {

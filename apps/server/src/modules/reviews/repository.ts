@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { reviews } from '../../db/schema';
 
@@ -49,3 +49,40 @@ export const sentimentCountsSql = (of: ReviewsOf) => sql`
 /** SQL: the mean of the product's shown reviews' stars, null when none has stars. */
 export const averageRatingSql = (productId: SQL) =>
   sql`(select avg(r.rating) from reviews r where r.product_id = ${productId} and r.hidden_at is null)`;
+
+// ── other stores' offers (modules/offers): the reviews their feeds carry ─────────────────────────
+
+export type SentimentCounts = { positive: number; negative: number };
+
+const idList = (ids: number[]) => sql`(select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+
+/** Positive and negative review counts of each offer of another store (all its reviews), by offer id. */
+export async function offerSentiments(db: Db, offerIds: number[]): Promise<Map<number, SentimentCounts>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await queryRows<SentimentCounts & { id: number }>(
+    db,
+    sql`select offer_id as id, count(*) filter (where sentiment_score > 0)::int as positive,
+          count(*) filter (where sentiment_score < 0)::int as negative
+        from reviews where offer_id in ${idList(offerIds)} group by 1`,
+  );
+  return new Map(rows.map((r) => [r.id, { positive: r.positive, negative: r.negative }]));
+}
+
+/** The first 100 reviews an offer of another store carries, in the order its feed gave them. */
+export async function offerReviews(
+  db: Db,
+  offerId: number,
+): Promise<Pick<ReviewRow, 'author' | 'text' | 'rating' | 'sentimentScore'>[]> {
+  return queryRows(
+    db,
+    sql`select author, text, rating, sentiment_score as "sentimentScore" from reviews
+        where offer_id = ${offerId} order by id limit 100`,
+  );
+}
+
+/** The offers' reviews become the ones their feed carries now (`replacements`, each naming its offer). */
+export async function replaceOfferReviews(tx: Db, offerIds: number[], replacements: NewReview[]): Promise<void> {
+  if (offerIds.length === 0) return;
+  await tx.delete(reviews).where(inArray(reviews.offerId, offerIds));
+  if (replacements.length > 0) await tx.insert(reviews).values(replacements);
+}

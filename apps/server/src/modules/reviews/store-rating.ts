@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoreRating } from '@pricehub/shared/schemas/offer';
 import { queryRows, type Db } from '../../db/client';
-import { soldByStoreSql } from '../orders/queries';
+import { soldByStoreSql, storeOrderLinesSql } from '../orders/queries';
 
 /**
  * The reviews (aliased `r`) that rate store `storeId`, one definition for the seller's dashboard and for shoppers:
@@ -42,4 +42,24 @@ export async function storeRatings(db: Db, storeIds: number[]): Promise<Map<numb
 
 export async function storeRating(db: Db, storeId: number): Promise<StoreRating> {
   return (await storeRatings(db, [storeId])).get(storeId) ?? none;
+}
+
+/**
+ * Positive and negative counts of the shown reviews written through each store's orders, by store id (the words
+ * beside a store's offer); stores without any are left out.
+ */
+export async function storeSentiments(
+  db: Db,
+  storeIds: number[],
+): Promise<Map<number, { positive: number; negative: number }>> {
+  if (storeIds.length === 0) return new Map();
+  const stores = sql`(select value::int from json_array_elements_text(${JSON.stringify(storeIds)}::json))`;
+  const rows = await queryRows<{ id: number; positive: number; negative: number }>(
+    db,
+    sql`select x.store_id as id, count(*) filter (where r.sentiment_score > 0)::int as positive,
+          count(*) filter (where r.sentiment_score < 0)::int as negative
+        from reviews r join ${storeOrderLinesSql(stores)} x on x.line_id = r.order_line_id
+        where r.hidden_at is null group by 1`,
+  );
+  return new Map(rows.map((r) => [r.id, { positive: r.positive, negative: r.negative }]));
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { databaseJobs } from '../db/maintenance';
 import type { JobDefinition } from '../jobs/scheduler';
-import { accountDataRoutes } from './accounts/data-routes';
+import { accountDataRoutes } from './account-data/routes';
 import { meRoutes } from './accounts/routes';
 import { authJobs } from './auth/jobs';
 import { authRoutes } from './auth/routes';

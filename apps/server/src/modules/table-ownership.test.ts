@@ -68,29 +68,6 @@ const OWNERS: Record<string, string> = {
  * new code pass: give the owner a function (its repository, or a new `queries.ts`) instead.
  */
 const KNOWN: Record<string, { tables: string[]; ends: string }> = {
-  accounts: {
-    tables: [
-      'blogs',
-      'cart_items',
-      'compare_items',
-      'complaints',
-      'customer_notifications',
-      'listings',
-      'mail_outbox',
-      'notifications',
-      'offers',
-      'order_lines',
-      'orders',
-      'payments',
-      'products',
-      'promos',
-      'returns',
-      'reviews',
-      'sale_products',
-      'sales',
-    ],
-    ends: 'the data export and account deletion ask each owner to export or erase an account',
-  },
   auth: { tables: ['accounts', 'stores'], ends: 'sign-up creates the account through accounts' },
   cart: {
     tables: ['listings', 'product_redirects', 'products', 'stores'],
@@ -132,9 +109,6 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   // store lists": it moves when the store page takes its rating from a module that may import both.
   reviews: { tables: ['listings'], ends: "reviews/store-rating.ts takes the store's listings from catalog" },
   sales: { tables: ['listings', 'stores'], ends: "a sale's listings are checked through catalog/queries.ts" },
-  // accounts imports the wishlist (its data export), so the wishlist cannot import accounts: the alert setting (a
-  // column of accounts), the alert mail's address and the customer lock stay in wishlist/repository.ts until then.
-  wishlist: { tables: ['accounts'], ends: 'the data export takes the wishlist without accounts importing it' },
 };
 
 /** Drizzle's table symbols in db/schema.ts, each with its table's name. */

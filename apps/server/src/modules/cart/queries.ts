@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { cartItems } from '../../db/schema';
 
 /**
@@ -23,4 +23,28 @@ export async function removeBoughtFromCart(db: Db, customerId: number, listingId
   await db
     .delete(cartItems)
     .where(and(eq(cartItems.customerId, customerId), inArray(cartItems.listingId, listingIds)));
+}
+
+/**
+ * The customer's cart as they download it with their data (modules/account-data), oldest line first. `listingName`
+ * is the catalogue's name of a listing (catalog/queries.ts listingNameSql): checkout, in orders, imports the cart, and
+ * the catalogue imports orders through others, so the cart cannot import the catalogue.
+ */
+export async function exportCart(
+  db: Db,
+  customerId: number,
+  listingName: (listingId: SQL) => SQL,
+): Promise<unknown[]> {
+  const rows = await queryRows<{ item: unknown }>(
+    db,
+    sql`select json_build_object('listingId', c.listing_id, 'name', ${listingName(sql`c.listing_id`)},
+          'quantity', c.quantity, 'addedAt', c.added_at) as item
+        from cart_items c where c.customer_id = ${customerId} order by c.added_at, c.listing_id`,
+  );
+  return rows.map((r) => r.item);
+}
+
+/** A deleted customer's cart goes with the account. */
+export async function eraseCart(tx: Db, customerId: number): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
 }

@@ -199,3 +199,19 @@ export const storeListingsSql = (storeId: number, { chartSize, viewed }: { chart
                            from (select l.name, p.views, l.id from listings l join products p on p.id = l.product_id
                                  where l.store_id = ${storeId}
                                  order by p.views desc, l.id limit ${viewed}) v), '[]'::json))`;
+
+/** SQL: the name of listing `listingId` (a cart line's), null when there is no such listing. */
+export const listingNameSql = (listingId: SQL) => sql`(select l.name from listings l where l.id = ${listingId})`;
+
+/** The store's listings as its seller downloads them with their data (modules/account-data), by id. */
+export async function exportStoreListings(db: Db, storeId: number): Promise<unknown[]> {
+  const rows = await queryRows<{ item: unknown }>(
+    db,
+    sql`select json_build_object('id', id, 'productId', product_id, 'name', name, 'brand', brand,
+          'category', category, 'description', description, 'ram', ram_gb, 'storage', storage_gb, 'price', price,
+          'quantity', quantity, 'stock', stock, 'image', image, 'gtin', gtin, 'unitsSold', units_sold,
+          'createdAt', created_at, 'updatedAt', updated_at) as item
+        from listings where store_id = ${storeId} order by id`,
+  );
+  return rows.map((r) => r.item);
+}

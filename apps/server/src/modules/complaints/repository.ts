@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import { complaintEscalations, complaints } from '../../db/schema';
 import { accountContactSql, storeNameSql } from '../accounts/queries';
 
@@ -48,4 +48,24 @@ export async function updateComplaintRow(
   changes: Pick<NewComplaint, 'status' | 'actionTaken' | 'updatedAt'>,
 ): Promise<void> {
   await db.update(complaints).set(changes).where(eq(complaints.id, id));
+}
+
+/**
+ * The complaints as their owner downloads them, oldest first: a customer's with the store's name and what they wrote,
+ * a store's without the description.
+ */
+export async function exportComplaints(db: Db, of: { customerId: number } | { storeId: number }): Promise<unknown[]> {
+  const fields =
+    'customerId' in of
+      ? sql`'orderId', c.order_id, 'store', ${storeNameSql(sql`c.store_id`)}->>'name', 'subject', c.subject,
+          'description', c.description`
+      : sql`'orderId', c.order_id, 'subject', c.subject`;
+  const party = 'customerId' in of ? sql`c.customer_id = ${of.customerId}` : sql`c.store_id = ${of.storeId}`;
+  const rows = await queryRows<{ item: unknown }>(
+    db,
+    sql`select json_build_object(${fields}, 'status', c.status, 'actionTaken', c.action_taken,
+          'createdAt', c.created_at) as item
+        from complaints c where ${party} order by c.created_at, c.id`,
+  );
+  return rows.map((r) => r.item);
 }

@@ -148,3 +148,17 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Forgets the mail already sent (or given up on) to `email`, unless `stillUsed` (SQL: another live account of the
+ * same person, one per role, still has the address): a deleted account's mail goes with it.
+ */
+export async function forgetMailTo(tx: Db, email: string, stillUsed: SQL<boolean>): Promise<void> {
+  await tx.execute(sql`delete from mail_outbox where "to" = ${email} and status in ('sent', 'failed')
+      and not ${stillUsed}`);
+}
+
+/** Drops the mails still queued whose dedupe key starts with `keyPrefix` (a deleted account's alerts). */
+export async function dropPendingMail(tx: Db, keyPrefix: string): Promise<void> {
+  await tx.execute(sql`delete from mail_outbox where status = 'pending' and dedupe_key like ${`${keyPrefix}%`}`);
+}

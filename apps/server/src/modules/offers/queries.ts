@@ -30,6 +30,9 @@ export const offerTitleSql = (offerId: SQL) =>
   sql`(select o.name || ' at ' || e.name from offers o join external_stores e on e.id = o.external_store_id
        where o.id = ${offerId})`;
 
+/** SQL: the name of offer `offerId` as its store lists it, null when there is no such offer. */
+export const offerNameSql = (offerId: SQL) => sql`(select o.name from offers o where o.id = ${offerId})`;
+
 /** Another store's offer as a saved item shows it: in stock means listed and in stock; the store's name. */
 export type SavedOffer = Pick<
   typeof offers.$inferSelect,
@@ -59,3 +62,8 @@ export const availableOffersSql = (productId: SQL) =>
   sql`(select o.price, o.in_stock, o.external_store_id, es.name as store
        from offers o join external_stores es on es.id = o.external_store_id
        where o.product_id = ${productId} and o.available)`;
+
+/** A deleted customer's price alerts go with the account (modules/account-data). */
+export async function erasePriceAlerts(tx: Db, customerId: number): Promise<void> {
+  await tx.execute(sql`delete from price_alerts where customer_id = ${customerId}`);
+}

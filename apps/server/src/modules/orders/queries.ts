@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
 import { queryRows, type Db } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
+import { storeNameSql } from '../accounts/queries';
 
 /**
  * What other modules may read of orders (decision 023): complaints and reviews check an order is the customer's,
@@ -131,3 +132,96 @@ export function storeSalesSql(storeId: number, now: Date, recentOrders: number):
  * shows the image its listing had when it was bought, long after the listing changed or went.
  */
 export const orderUploadColumns = [orderLines.image];
+
+// ── an account's data export and deletion (modules/account-data) ─────────────────────────────────
+
+/** Whose orders: a customer's (those they placed) or a store's (those it sold). */
+export type OrderParty = { customerId: number } | { storeId: number };
+
+const ofParty = (of: OrderParty, alias: SQL) =>
+  'customerId' in of ? sql`${alias}.customer_id = ${of.customerId}` : sql`${alias}.store_id = ${of.storeId}`;
+
+/** A return is the customer's through its order (`o`), and the store's by its own store id (`r`). */
+const returnOfParty = (of: OrderParty) => ofParty(of, 'customerId' in of ? sql`o` : sql`r`);
+
+/** Each row of `query` is one JSON object, built by PostgreSQL (`select json_build_object(…) as item …`). */
+async function exportItems(db: Db, query: SQL): Promise<unknown[]> {
+  const rows = await queryRows<{ item: unknown }>(db, query);
+  return rows.map((r) => r.item);
+}
+
+const orderFields = sql`'orderId', o.id, 'status', o.status, 'paymentMethod', o.payment_method,
+  'paymentStatus', o.payment_status, 'subtotal', o.subtotal, 'shippingFee', o.shipping_fee, 'discount', o.discount,
+  'total', o.total, 'promoCode', o.promo_code, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
+  'lines', (select coalesce(json_agg(json_build_object('listingId', ol.listing_id, 'name', ol.name,
+      'unitPrice', ol.unit_price, 'quantity', ol.quantity, 'reviewed', ol.reviewed) order by ol.id), '[]'::json)
+    from order_lines ol where ol.order_id = o.id)`;
+
+/**
+ * The orders as their customer downloads them (with the store's name and the address shipped to), or as a store
+ * downloads its sales records (without the buyer's name or address), oldest first.
+ */
+export function exportOrders(db: Db, of: OrderParty): Promise<unknown[]> {
+  const customerFields =
+    'customerId' in of
+      ? sql`, 'store', ${storeNameSql(sql`o.store_id`)}->>'name', 'shippingAddress', o.shipping_address`
+      : sql``;
+  return exportItems(
+    db,
+    sql`select json_build_object(${orderFields}${customerFields}) as item from orders o
+        where ${ofParty(of, sql`o`)} order by o.created_at, o.id`,
+  );
+}
+
+/** The returns of the customer's orders, or of the store's, as their owner downloads them, oldest first. */
+export function exportReturns(db: Db, of: OrderParty): Promise<unknown[]> {
+  return exportItems(
+    db,
+    sql`select json_build_object('orderId', r.order_id, 'status', r.status, 'reason', r.reason,
+          'decisionReason', r.decision_reason, 'refundAmount', r.refund_amount, 'createdAt', r.created_at,
+          'decidedAt', r.decided_at) as item
+        from returns r join orders o on o.id = r.order_id
+        where ${returnOfParty(of)} order by r.created_at, r.id`,
+  );
+}
+
+/** The customer's payments as they download them, oldest first. */
+export function exportPayments(db: Db, customerId: number): Promise<unknown[]> {
+  return exportItems(
+    db,
+    sql`select json_build_object('id', id, 'provider', provider, 'amount', amount, 'status', status,
+          'createdAt', created_at) as item
+        from payments where customer_id = ${customerId} order by created_at, id`,
+  );
+}
+
+/** Orders still to be delivered: their seller needs the address, and the customer the goods. */
+const IN_PROGRESS = sql`('Booked', 'Accepted', 'Shipped')`;
+
+/** Up to 10 of the customer's or the store's orders still in progress, by id: an account is not deleted then. */
+export async function ordersInProgress(tx: Db, of: OrderParty): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select o.id from orders o where ${ofParty(of, sql`o`)} and o.status in ${IN_PROGRESS} order by o.id limit 10`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Up to 10 orders of the customer's or the store's whose return waits for an answer, by id. */
+export async function ordersAwaitingReturn(tx: Db, of: OrderParty): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select distinct r.order_id as id from returns r join orders o on o.id = r.order_id
+        where ${returnOfParty(of)} and r.status = 'Requested' order by 1 limit 10`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The orders, which the shop must keep, keep no address of a deleted customer: `replacement` says so instead. */
+export async function eraseShippingAddresses(tx: Db, customerId: number, replacement: string): Promise<void> {
+  await tx.execute(sql`update orders set shipping_address = ${replacement} where customer_id = ${customerId}`);
+}
+
+/** SQL: the ids of the orders the customer placed, for an `in (…)`. */
+export const customerOrderIdsSql = (customerId: number) =>
+  sql`(select id from orders where customer_id = ${customerId})`;

@@ -86,3 +86,28 @@ export async function replaceOfferReviews(tx: Db, offerIds: number[], replacemen
   await tx.delete(reviews).where(inArray(reviews.offerId, offerIds));
   if (replacements.length > 0) await tx.insert(reviews).values(replacements);
 }
+
+// ── an account's data export and deletion (modules/account-data) ─────────────────────────────────
+
+/**
+ * The customer's reviews as they download them, oldest first. `productName` is the catalogue's name of a product
+ * (catalog/queries.ts productNameSql): the catalogue imports reviews, so reviews cannot import it.
+ */
+export async function exportCustomerReviews(
+  db: Db,
+  customerId: number,
+  productName: (productId: SQL) => SQL,
+): Promise<unknown[]> {
+  const rows = await queryRows<{ item: unknown }>(
+    db,
+    sql`select json_build_object('productId', r.product_id, 'product', ${productName(sql`r.product_id`)},
+          'rating', r.rating, 'text', r.text, 'createdAt', r.created_at) as item
+        from reviews r where r.customer_id = ${customerId} order by r.created_at, r.id`,
+  );
+  return rows.map((r) => r.item);
+}
+
+/** A deleted customer's reviews stay for other shoppers (and the ratings they make up), signed `author` instead. */
+export async function unsignCustomerReviews(tx: Db, customerId: number, author: string): Promise<void> {
+  await tx.execute(sql`update reviews set author = ${author}, customer_id = null where customer_id = ${customerId}`);
+}

@@ -6,6 +6,7 @@ import { wishlistAlertMail, type AlertReason } from './alert-mail';
 import { targetKey, watchedStates } from './alert-states';
 import {
   alertEntries,
+  alertMailKeyPrefix,
   claimAlert,
   recordKnown,
   updateKnown,
@@ -118,7 +119,7 @@ async function mailAlert(
     await enqueueMail(tx, {
       to: row.email,
       ...mail,
-      dedupeKey: `wishlist-alert:${row.customerId}:${targetKey(target)}:${day}`,
+      dedupeKey: `${alertMailKeyPrefix(row.customerId)}${targetKey(target)}:${day}`,
     });
     return true;
   });

@@ -1,10 +1,11 @@
 import type { WishlistAlertSettings } from '@pricehub/shared/schemas/wishlist-alerts';
 import type { AppContext } from '../../context';
 import { rememberWhatCustomerSees } from './alert-states';
-import { alertsEnabled, setAlertsEnabled, wishlistTargets } from './repository';
+import { setWishlistAlerts, wishlistAlertsOn } from '../accounts/repository';
+import { wishlistTargets } from './repository';
 
 export async function getAlertSettings(ctx: AppContext, customerId: number): Promise<WishlistAlertSettings> {
-  return { enabled: await alertsEnabled(ctx.db, customerId) };
+  return { enabled: await wishlistAlertsOn(ctx.db, customerId) };
 }
 
 /**
@@ -20,6 +21,6 @@ export async function setAlertSettings(
   if (input.enabled && !before.enabled) {
     await rememberWhatCustomerSees(ctx, customerId, await wishlistTargets(ctx.db, customerId));
   }
-  await setAlertsEnabled(ctx.db, customerId, input.enabled, ctx.now());
+  await setWishlistAlerts(ctx.db, customerId, input.enabled, ctx.now());
   return { enabled: input.enabled };
 }

@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ratingText } from '@pricehub/shared/rules/rating';
 import type { CompareItem } from '@pricehub/shared/schemas/saved';
 import { queryRows, type Db } from '../../db/client';
-import { accounts, unsubscribeTokens, wishlistAlertStates, wishlistItems } from '../../db/schema';
+import { unsubscribeTokens, wishlistAlertStates, wishlistItems } from '../../db/schema';
+import { alertRecipientSql, lockAccount, subscriberSql, turnOffWishlistAlerts } from '../accounts/repository';
 import { productNameSql, savedProductSql, type SavedProduct } from '../catalog/queries';
 import { loadCards } from '../catalog/repository';
-import { offerTitleSql, savedOfferSql, type SavedOffer } from '../offers/queries';
+import { offerNameSql, offerTitleSql, savedOfferSql, type SavedOffer } from '../offers/queries';
 import type { WatchedState } from '../offers/price-watch';
 import { sentimentCountsSql } from '../reviews/repository';
 
@@ -133,24 +134,31 @@ export async function countSaved(db: Db, list: SavedList, customerId: number): P
   return rows[0]?.count ?? 0;
 }
 
+/** The customer's compare list as they download it with their data (modules/account-data), oldest first. */
+export async function exportCompareList(db: Db, customerId: number): Promise<unknown[]> {
+  const rows = await queryRows<{ item: unknown }>(
+    db,
+    sql`select json_build_object('productId', c.product_id, 'offerId', c.offer_id,
+          'name', coalesce(${productNameSql(sql`c.product_id`)}, ${offerNameSql(sql`c.offer_id`)}),
+          'addedAt', c.created_at) as item
+        from compare_items c where c.customer_id = ${customerId} order by c.created_at, c.id`,
+  );
+  return rows.map((r) => r.item);
+}
+
+/** A deleted customer's wishlist, compare list and what their alerts knew go with the account. */
+export async function eraseSavedLists(tx: Db, customerId: number): Promise<void> {
+  for (const list of ['wishlist_items', 'compare_items', 'wishlist_alert_states'] as const) {
+    await tx.execute(sql`delete from ${sql.raw(list)} where customer_id = ${customerId}`);
+  }
+}
+
 // ── alerts ───────────────────────────────────────────────────────────────────────────────────────
-// The alert setting and the lock below are columns and rows of `accounts`: accounts imports the wishlist (its data
-// export), so the wishlist cannot reach them through accounts' functions (a known trespass in table-ownership.test.ts).
+// The alert setting is a column of the account, read and written through accounts' functions.
 
-/** Serialises one customer's list changes (the compare limit is counted, then written). */
+/** Serialises one customer's list changes (the compare limit is counted, then written): the account's row lock. */
 export async function lockCustomer(db: Db, customerId: number): Promise<void> {
-  await queryRows(db, sql`select id from accounts where id = ${customerId} for update`);
-}
-
-const isCustomer = (customerId: number) => and(eq(accounts.id, customerId), eq(accounts.role, 'customer'));
-
-export async function alertsEnabled(db: Db, customerId: number): Promise<boolean> {
-  const [row] = await db.select({ enabled: accounts.wishlistAlerts }).from(accounts).where(isCustomer(customerId));
-  return row?.enabled ?? false;
-}
-
-export async function setAlertsEnabled(db: Db, customerId: number, enabled: boolean, at: Date): Promise<void> {
-  await db.update(accounts).set({ wishlistAlerts: enabled, updatedAt: at }).where(isCustomer(customerId));
+  await lockAccount(db, customerId);
 }
 
 /** The targets on one customer's wishlist. */
@@ -220,7 +228,13 @@ export type AlertEntry = Pick<typeof wishlistItems.$inferSelect, 'id' | 'custome
   mailedAt: Date | string | null;
 };
 
-/** The next `batch` wishlist entries after entry `after`, of customers who want alerts, in id order. */
+/** The dedupe key of every alert mail to customer `customerId` starts so (a deleted account's queued ones are dropped). */
+export const alertMailKeyPrefix = (customerId: number) => `wishlist-alert:${customerId}:`;
+
+/**
+ * The next `batch` wishlist entries after entry `after`, of customers who want alerts (accounts' alertRecipientSql,
+ * a lateral join that drops the others), in id order.
+ */
 export function alertEntries(db: Db, after: number, batch: number): Promise<AlertEntry[]> {
   return queryRows<AlertEntry>(
     db,
@@ -229,10 +243,10 @@ export function alertEntries(db: Db, after: number, batch: number): Promise<Aler
           coalesce(${productNameSql(sql`w.product_id`)}, ${offerTitleSql(sql`w.offer_id`)}) as "itemName",
           st.id as "stateId", st.price, st.in_stock as "inStock", st.on_sale as "onSale", st.mailed_at as "mailedAt"
         from wishlist_items w
-        join accounts a on a.id = w.customer_id
+        join lateral ${alertRecipientSql(sql`w.customer_id`)} a on true
         left join wishlist_alert_states st on st.customer_id = w.customer_id
           and (st.product_id = w.product_id or st.offer_id = w.offer_id)
-        where w.id > ${after} and a.wishlist_alerts and a.deleted_at is null
+        where w.id > ${after}
         order by w.id limit ${batch}`,
   );
 }
@@ -271,6 +285,11 @@ export async function claimAlert(
 
 // ── unsubscribe links ────────────────────────────────────────────────────────────────────────────
 
+/** A deleted account's unsubscribe links go with it. */
+export async function eraseUnsubscribeTokens(tx: Db, accountId: number): Promise<void> {
+  await tx.delete(unsubscribeTokens).where(eq(unsubscribeTokens.accountId, accountId));
+}
+
 export async function insertUnsubscribeToken(db: Db, tokenHash: string, accountId: number): Promise<void> {
   await db.insert(unsubscribeTokens).values({ tokenHash, accountId });
 }
@@ -282,21 +301,14 @@ export async function subscriberOf(
 ): Promise<{ email: string; subscribed: boolean } | undefined> {
   const [row] = await queryRows<{ email: string; subscribed: boolean }>(
     db,
-    sql`select a.email, a.wishlist_alerts as subscribed
-        from unsubscribe_tokens u join accounts a on a.id = u.account_id
-        where u.token_hash = ${tokenHash} and a.deleted_at is null`,
+    sql`select a.email, a.subscribed
+        from unsubscribe_tokens u join lateral ${subscriberSql(sql`u.account_id`)} a on true
+        where u.token_hash = ${tokenHash}`,
   );
   return row;
 }
 
 /** Turns off the alerts of the live account a token hash belongs to; answers its address, if any. */
-export async function unsubscribeByToken(db: Db, tokenHash: string, at: Date): Promise<string | undefined> {
-  const [row] = await queryRows<{ email: string }>(
-    db,
-    sql`update accounts a set wishlist_alerts = false, updated_at = ${at.toISOString()}::timestamptz
-        from unsubscribe_tokens u
-        where u.token_hash = ${tokenHash} and a.id = u.account_id and a.deleted_at is null
-        returning a.email`,
-  );
-  return row?.email;
+export function unsubscribeByToken(db: Db, tokenHash: string, at: Date): Promise<string | undefined> {
+  return turnOffWishlistAlerts(db, sql`select account_id from unsubscribe_tokens where token_hash = ${tokenHash}`, at);
 }

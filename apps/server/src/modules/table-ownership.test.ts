@@ -85,15 +85,12 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   operator: {
     tables: [
       'accounts',
-      'complaint_escalations',
-      'complaints',
       'external_store_files',
       'external_store_runs',
       'external_stores',
       'listings',
       'offers',
       'orders',
-      'payments',
       'price_points',
       'product_aliases',
       'products',

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { OPERATOR_PAGE_SIZE } from '@pricehub/shared/schemas/operator';
 import {
@@ -7,160 +6,91 @@ import {
   type Escalation,
   type EscalationPage,
   type EscalationQuery,
-  type EscalationStatus,
 } from '@pricehub/shared/schemas/operator-escalations';
-import type { ComplaintStatus } from '@pricehub/shared/schemas/complaint';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import {
+  answerEscalation,
+  escalationRows,
+  insertEscalation,
+  lockComplaintParties,
+  lockEscalationStatus,
+  type ComplaintParties,
+  type EscalationFilter,
+  type EscalationRow,
+  type EscalationView,
+} from '../complaints/escalations';
 import { enqueueMail, enqueueMails } from '../mail/outbox';
 import type { PaymentLog } from '../orders/checkout/settlement';
+import { lockOrderPayment, markOrderRefunded, type OrderPayment } from '../orders/queries';
 import { recordAudit } from './audit';
 import { escalatedMail, escalationAnswerMails, type EscalationParties } from './escalation-mails';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-interface EscalationRow {
-  complaint_id: number;
-  reason: string;
-  status: EscalationStatus;
-  resolution: string;
-  refund_amount: number | null;
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-  subject: string;
-  description: string;
-  complaint_status: ComplaintStatus;
-  action_taken: string;
-  order_id: string;
-  total: number;
-  payment_method: 'online' | 'cashOnDel';
-  payment_status: string;
-  provider: string | null;
-  customer_name: string;
-  customer_email: string;
-  store_name: string;
-  store_slug: string;
-  total_rows: number;
-}
-
 /** A card payment (Stripe, or the test gateway in development) that is paid and not yet given back. */
-const refundable = (r: { payment_status: string; provider: string | null }) =>
-  r.payment_status === 'paid' && (r.provider === 'stripe' || r.provider === 'test');
+const refundable = (r: Pick<OrderPayment, 'paymentStatus' | 'provider'>) =>
+  r.paymentStatus === 'paid' && (r.provider === 'stripe' || r.provider === 'test');
 
-const viewOf = (r: EscalationRow): ComplaintEscalation => ({
+const viewOf = (r: EscalationView): ComplaintEscalation => ({
   status: r.status,
   reason: r.reason,
   resolution: r.resolution,
-  refundAmount: r.refund_amount,
-  createdAt: iso(r.created_at)!,
-  resolvedAt: iso(r.resolved_at),
+  refundAmount: r.refundAmount,
+  createdAt: iso(r.createdAt)!,
+  resolvedAt: iso(r.resolvedAt),
 });
 
 const toEscalation = (r: EscalationRow): Escalation => ({
-  complaintId: r.complaint_id,
+  complaintId: r.complaintId,
   ...viewOf(r),
   complaint: {
     subject: r.subject,
     description: r.description,
-    status: r.complaint_status,
-    actionTaken: r.action_taken,
+    status: r.complaintStatus,
+    actionTaken: r.actionTaken,
   },
   order: {
-    id: r.order_id,
-    total: r.total,
-    paymentMethod: r.payment_method,
-    paymentStatus: r.payment_status,
-    refundable: r.status === 'open' && refundable(r),
+    id: r.order.id,
+    total: r.order.total,
+    paymentMethod: r.order.paymentMethod,
+    paymentStatus: r.order.paymentStatus,
+    refundable: r.status === 'open' && refundable(r.order),
   },
-  customer: { name: r.customer_name, email: r.customer_email },
-  store: { name: r.store_name, slug: r.store_slug },
+  customer: r.customer,
+  store: r.store,
 });
 
-function escalationRows(db: Db, where: SQL, order: SQL, offset = 0) {
-  return queryRows<EscalationRow>(
-    db,
-    sql`select e.complaint_id, e.reason, e.status, e.resolution, e.refund_amount, e.created_at, e.resolved_at,
-               c.subject, c.description, c.status as complaint_status, c.action_taken,
-               o.id as order_id, o.total, o.payment_method, o.payment_status, p.provider,
-               a.name as customer_name, a.email as customer_email, s.name as store_name, s.slug as store_slug,
-               count(*) over ()::int as total_rows
-        from complaint_escalations e
-        join complaints c on c.id = e.complaint_id
-        join orders o on o.id = c.order_id
-        left join payments p on p.id = o.payment_id
-        join accounts a on a.id = c.customer_id
-        join stores s on s.id = c.store_id
-        where ${where}
-        order by ${order}
-        limit ${OPERATOR_PAGE_SIZE} offset ${offset}`,
-  );
+async function escalationPage(db: Db, filter: EscalationFilter, offset = 0) {
+  return escalationRows(db, filter, { limit: OPERATOR_PAGE_SIZE, offset });
 }
 
 /** Open ones, the longest waiting first; or the answered ones, the latest first. */
 export async function listEscalations(db: Db, query: EscalationQuery): Promise<EscalationPage> {
-  const rows =
-    query.status === 'open'
-      ? await escalationRows(
-          db,
-          sql`e.status = 'open'`,
-          sql`e.created_at, e.complaint_id`,
-          (query.page - 1) * OPERATOR_PAGE_SIZE,
-        )
-      : await escalationRows(
-          db,
-          sql`e.status <> 'open'`,
-          sql`e.resolved_at desc, e.complaint_id desc`,
-          (query.page - 1) * OPERATOR_PAGE_SIZE,
-        );
+  const status = query.status === 'open' ? 'open' : 'answered';
+  const rows = await escalationPage(db, { status }, (query.page - 1) * OPERATOR_PAGE_SIZE);
   return {
     items: rows.map(toEscalation),
-    total: rows[0]?.total_rows ?? 0,
+    total: rows[0]?.totalRows ?? 0,
     page: query.page,
     pageSize: OPERATOR_PAGE_SIZE,
   };
 }
 
 async function escalationById(db: Db, complaintId: number): Promise<Escalation> {
-  const [row] = await escalationRows(db, sql`e.complaint_id = ${complaintId}`, sql`e.complaint_id`);
+  const [row] = await escalationPage(db, { complaintId });
   if (!row) throw notFound(m.notFound);
   return toEscalation(row);
 }
 
-interface PartiesRow {
-  complaint_id: number;
-  customer_id: number;
-  status: ComplaintStatus;
-  subject: string;
-  order_id: string;
-  customer_name: string;
-  customer_email: string;
-  store_name: string;
-  seller_name: string;
-  seller_email: string;
-}
-
-async function lockComplaint(tx: Db, complaintId: number): Promise<PartiesRow | undefined> {
-  const [row] = await queryRows<PartiesRow>(
-    tx,
-    sql`select c.id as complaint_id, c.customer_id, c.status, c.subject, c.order_id, a.name as customer_name,
-               a.email as customer_email, s.name as store_name, sa.name as seller_name, sa.email as seller_email
-        from complaints c join accounts a on a.id = c.customer_id join stores s on s.id = c.store_id
-        join accounts sa on sa.id = s.seller_id
-        where c.id = ${complaintId} for update of c`,
-  );
-  return row;
-}
-
-const parties = (r: PartiesRow): EscalationParties => ({
-  complaintId: r.complaint_id,
+const parties = (r: ComplaintParties): EscalationParties => ({
+  complaintId: r.complaintId,
   subject: r.subject,
-  orderId: r.order_id,
-  customerName: r.customer_name,
-  customerEmail: r.customer_email,
-  storeName: r.store_name,
-  sellerName: r.seller_name,
-  sellerEmail: r.seller_email,
+  orderId: r.orderId,
+  customerName: r.customer.name,
+  customerEmail: r.customer.email,
+  ...r.seller,
 });
 
 /**
@@ -169,15 +99,10 @@ const parties = (r: PartiesRow): EscalationParties => ({
  */
 export async function escalateComplaint(ctx: AppContext, customerId: number, complaintId: number, reason: string) {
   const escalation = await ctx.db.transaction(async (tx) => {
-    const complaint = await lockComplaint(tx, complaintId);
-    if (!complaint || complaint.customer_id !== customerId) throw notFound(m.notFound);
+    const complaint = await lockComplaintParties(tx, complaintId);
+    if (!complaint || complaint.customerId !== customerId) throw notFound(m.notFound);
     if (complaint.status !== 'Resolved') throw conflict(m.notResolved);
-    const [row] = await queryRows<EscalationRow>(
-      tx,
-      sql`insert into complaint_escalations (complaint_id, reason, created_at) values (${complaintId}, ${reason}, ${ctx.now()})
-          on conflict (complaint_id) do nothing
-          returning complaint_id, reason, status, resolution, refund_amount, created_at, resolved_at`,
-    );
+    const row = await insertEscalation(tx, { complaintId, reason, createdAt: ctx.now() });
     if (!row) throw conflict(m.already);
     await enqueueMail(tx, escalatedMail(ctx.config.publicUrl, parties(complaint), reason));
     return viewOf(row);
@@ -185,33 +110,22 @@ export async function escalateComplaint(ctx: AppContext, customerId: number, com
   return { message: m.escalated, escalation };
 }
 
-interface LockedEscalation extends PartiesRow {
-  escalation_status: EscalationStatus;
-  total: number;
-  payment_status: string;
-  provider: string | null;
-  provider_ref: string | null;
-}
+type LockedEscalation = ComplaintParties & OrderPayment;
 
+/** The complaint, its open escalation and its order, locked in that order; "not found" or 409 otherwise. */
 async function lockEscalation(tx: Db, complaintId: number): Promise<LockedEscalation> {
-  const complaint = await lockComplaint(tx, complaintId);
-  const [row] = await queryRows<Omit<LockedEscalation, keyof PartiesRow>>(
-    tx,
-    sql`select e.status as escalation_status, o.total, o.payment_status, p.provider, p.provider_ref
-        from complaint_escalations e join complaints c on c.id = e.complaint_id join orders o on o.id = c.order_id
-        left join payments p on p.id = o.payment_id
-        where e.complaint_id = ${complaintId}
-        for update of e, o`,
-  );
-  if (!complaint || !row) throw notFound(m.notFound);
-  if (row.escalation_status !== 'open') throw conflict(m.notOpen);
-  return { ...complaint, ...row };
+  const complaint = await lockComplaintParties(tx, complaintId);
+  const status = complaint && (await lockEscalationStatus(tx, complaintId));
+  const order = complaint && status && (await lockOrderPayment(tx, complaint.orderId));
+  if (!complaint || !status || !order) throw notFound(m.notFound);
+  if (status !== 'open') throw conflict(m.notOpen);
+  return { ...complaint, ...order };
 }
 
 const target = (e: LockedEscalation) => ({
   type: 'complaint',
-  id: e.complaint_id,
-  name: `${e.subject} (${e.order_id})`,
+  id: e.complaintId,
+  name: `${e.subject} (${e.orderId})`,
 });
 
 /** Closes an escalation with a message to both sides, and no money moved. */
@@ -219,10 +133,12 @@ export async function closeEscalation(ctx: AppContext, operator: SessionUser, co
   await ctx.db.transaction(async (tx) => {
     const e = await lockEscalation(tx, complaintId);
     const now = ctx.now();
-    await tx.execute(
-      sql`update complaint_escalations set status = 'closed', resolution = ${message}, resolved_at = ${now}
-          where complaint_id = ${complaintId}`,
-    );
+    await answerEscalation(tx, complaintId, {
+      status: 'closed',
+      resolution: message,
+      refundAmount: null,
+      resolvedAt: now,
+    });
     await recordAudit(
       tx,
       {
@@ -259,12 +175,13 @@ export async function refundEscalation(
     const amount = input.amount ?? e.total;
     if (amount > e.total) throw badRequest(m.badAmount, { amount: m.badAmount });
     const now = ctx.now();
-    await tx.execute(
-      sql`update complaint_escalations set status = 'refunded', resolution = ${input.message}, refund_amount = ${amount},
-            resolved_at = ${now}
-          where complaint_id = ${complaintId}`,
-    );
-    await tx.execute(sql`update orders set payment_status = 'refunded', updated_at = ${now} where id = ${e.order_id}`);
+    await answerEscalation(tx, complaintId, {
+      status: 'refunded',
+      resolution: input.message,
+      refundAmount: amount,
+      resolvedAt: now,
+    });
+    await markOrderRefunded(tx, e.orderId, now);
     await recordAudit(
       tx,
       {
@@ -272,7 +189,7 @@ export async function refundEscalation(
         action: 'escalation.refund',
         target: target(e),
         reason: input.message,
-        before: { status: 'open', paymentStatus: e.payment_status },
+        before: { status: 'open', paymentStatus: e.paymentStatus },
         after: { status: 'refunded', paymentStatus: 'refunded', refundAmount: amount, resolvedAt: now.toISOString() },
       },
       now,
@@ -284,26 +201,17 @@ export async function refundEscalation(
     if (e.provider === 'stripe') {
       const refused = (reason: string, error?: unknown) => {
         log.error(
-          { complaintId, orderId: e.order_id, amount, reason },
+          { complaintId, orderId: e.orderId, amount, reason },
           'stripe refund refused; the escalation stays open',
         );
         return Object.assign(new HttpError(502, 'PAYMENT_PROVIDER', m.refundFailed), { cause: error });
       };
       const gateway = ctx.payments.gateway(e.provider);
-      if (!gateway || !e.provider_ref) throw refused('online payments are not configured');
-      await gateway.refund(e.provider_ref, amount, `escalation-${complaintId}`).catch((error: unknown) => {
+      if (!gateway || !e.providerRef) throw refused('online payments are not configured');
+      await gateway.refund(e.providerRef, amount, `escalation-${complaintId}`).catch((error: unknown) => {
         throw refused(error instanceof Error ? error.message : String(error), error);
       });
     }
   });
   return { message: m.refunded, item: await escalationById(ctx.db, complaintId) };
-}
-
-/** For the dashboard: escalations waiting for an answer. */
-export async function openEscalationCount(db: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from complaint_escalations where status = 'open'`,
-  );
-  return row?.n ?? 0;
 }

@@ -8,8 +8,8 @@ import type {
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { topSearchMisses } from '../catalog/search-misses';
+import { openEscalationCount } from '../complaints/escalations';
 import { openReportCount } from '../reviews/moderation';
-import { openEscalationCount } from './escalations';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -22,6 +22,36 @@ export async function orderParties(
   return order;
 }
 
+/** An order's payment as an operator's refund sees it: the card provider and its reference when paid online. */
+export type OrderPayment = Pick<typeof orders.$inferSelect, 'id' | 'total' | 'paymentMethod' | 'paymentStatus'> & {
+  provider: string | null;
+  providerRef: string | null;
+};
+
+/** SQL: json {id, total, paymentMethod, paymentStatus, provider} of order `orderId` (provider null when unpaid). */
+export const orderPaymentSql = (orderId: SQL) =>
+  sql<Omit<OrderPayment, 'providerRef'>>`(select json_build_object('id', o.id, 'total', o.total,
+      'paymentMethod', o.payment_method, 'paymentStatus', o.payment_status, 'provider', p.provider)
+    from orders o left join payments p on p.id = o.payment_id where o.id = ${orderId})`;
+
+/** Order `orderId` and its payment, the order locked for this transaction (a refund changes it). */
+export async function lockOrderPayment(tx: Db, orderId: string): Promise<OrderPayment | undefined> {
+  const [row] = await queryRows<OrderPayment>(
+    tx,
+    sql`select o.id, o.total, o.payment_method as "paymentMethod", o.payment_status as "paymentStatus", p.provider,
+               p.provider_ref as "providerRef"
+        from orders o left join payments p on p.id = o.payment_id
+        where o.id = ${orderId}
+        for update of o`,
+  );
+  return row;
+}
+
+/** The order's payment is given back (an operator's refund of an escalated complaint). */
+export async function markOrderRefunded(tx: Db, orderId: string, now: Date): Promise<void> {
+  await tx.execute(sql`update orders set payment_status = 'refunded', updated_at = ${now} where id = ${orderId}`);
+}
+
 type OrderStatus = (typeof orders.$inferSelect)['status'];
 
 /** The customer's own order with their name, or undefined when it is not theirs (or does not exist). */

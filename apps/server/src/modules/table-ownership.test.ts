@@ -73,7 +73,6 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     tables: ['listings', 'product_redirects', 'products', 'stores'],
     ends: 'the cart reads its lines through catalog/queries.ts',
   },
-  catalog: { tables: ['stores'], ends: "cards, the store page and the sitemap read stores through accounts' SQL" },
   media: {
     tables: ['blogs', 'listings', 'products'],
     ends: 'each owner lists the images it still uses',

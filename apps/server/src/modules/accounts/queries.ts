@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { queryRows, type Db } from '../../db/client';
+import { accounts, type stores } from '../../db/schema';
 
 /**
  * What other modules may show of accounts and stores (decision 023), as SQL expressions for their own select, so
@@ -56,4 +56,33 @@ export async function operatorExists(db: Db, email: string): Promise<boolean> {
     .where(and(eq(accounts.role, 'operator'), eq(accounts.email, email)))
     .limit(1);
   return existing !== undefined;
+}
+
+/**
+ * SQL for a `from` or `join` (alias it): the stores shoppers may buy from, each with its `id`, `slug` and `name`. A
+ * plain subquery, which the planner pulls up into the caller's join: cards and search join it for every product.
+ */
+export const openStoresSql = sql`(select id, slug, name from stores where status = 'open')`;
+
+/** SQL for a `from` or `join` (alias it): every store, open or not, with its `id`, `slug` and `name`. */
+export const storesSql = sql`(select id, slug, name from stores)`;
+
+/** A store as its public page shows it. */
+export type PublicStore = Pick<typeof stores.$inferSelect, 'id' | 'slug' | 'name' | 'status' | 'description'> & {
+  createdAt: Date | string;
+};
+
+/** The store with this slug (its page), or undefined. */
+export async function storeBySlug(db: Db, slug: string): Promise<PublicStore | undefined> {
+  const [store] = await queryRows<PublicStore>(
+    db,
+    sql`select id, slug, name, status, description, created_at as "createdAt" from stores where slug = ${slug}`,
+  );
+  return store;
+}
+
+/** The slugs of the open stores, oldest store first (the sitemap lists their pages). */
+export async function openStoreSlugs(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ slug: string }>(db, sql`select slug from stores where status = 'open' order by id`);
+  return rows.map((r) => r.slug);
 }

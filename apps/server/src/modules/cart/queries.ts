@@ -20,9 +20,7 @@ export const takenCartSql = (customerId: SQL, empty: boolean) =>
 /** Removes listings `listingIds` from customer `customerId`'s cart: what a paid checkout bought. */
 export async function removeBoughtFromCart(db: Db, customerId: number, listingIds: number[]): Promise<void> {
   if (listingIds.length === 0) return;
-  await db
-    .delete(cartItems)
-    .where(and(eq(cartItems.customerId, customerId), inArray(cartItems.listingId, listingIds)));
+  await db.delete(cartItems).where(and(eq(cartItems.customerId, customerId), inArray(cartItems.listingId, listingIds)));
 }
 
 /**
@@ -30,11 +28,7 @@ export async function removeBoughtFromCart(db: Db, customerId: number, listingId
  * is the catalogue's name of a listing (catalog/queries.ts listingNameSql): checkout, in orders, imports the cart, and
  * the catalogue imports orders through others, so the cart cannot import the catalogue.
  */
-export async function exportCart(
-  db: Db,
-  customerId: number,
-  listingName: (listingId: SQL) => SQL,
-): Promise<unknown[]> {
+export async function exportCart(db: Db, customerId: number, listingName: (listingId: SQL) => SQL): Promise<unknown[]> {
   const rows = await queryRows<{ item: unknown }>(
     db,
     sql`select json_build_object('listingId', c.listing_id, 'name', ${listingName(sql`c.listing_id`)},

@@ -3,6 +3,7 @@ import type { SortIntent } from '@pricehub/shared/rules/query-intent';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import type { products } from '../../db/schema';
+import { openStoresSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
 import { averageRatingSql, sentimentCountsSql } from '../reviews/repository';
 import { activeSaleSql, unitPriceSql } from '../sales/pricing';
@@ -108,8 +109,8 @@ export async function searchPricedProducts(
               select u.*, row_number() over (partition by u.store order by u.ours desc) = 1 as first
               from (
                 select true as ours, st.name as store, ${pays} as pays, (l.quantity > 0 and l.stock = 'instock') as in_stock
-                from listings l join stores st on st.id = l.store_id
-                where l.product_id = p.id and st.status = 'open'
+                from listings l join ${openStoresSql} st on st.id = l.store_id
+                where l.product_id = p.id
                 union all
                 select false, o.store, o.price::bigint, o.in_stock
                 from ${availableOffersSql(sql`p.id`)} o

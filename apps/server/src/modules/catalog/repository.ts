@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Category, Product } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
+import { openStoresSql, storesSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
 import { activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
 
@@ -97,8 +98,8 @@ export async function loadCards(
           select json_agg(json_build_object('id', l.id, 'price', l.price, 'quantity', l.quantity, 'stock', l.stock,
                    'image', l.image, 'store_id', s.id, 'slug', s.slug, 'store', s.name,
                    'sale', ${activeSaleSql(sql`l.id`, now)}) order by l.id) as listings
-          from listings l join stores s on s.id = l.store_id
-          where l.product_id = p.id and s.status = 'open'
+          from listings l join ${openStoresSql} s on s.id = l.store_id
+          where l.product_id = p.id
         ) ours on true
         left join lateral (
           select (min(o.price) filter (where o.in_stock))::int as ext_min_in_stock, min(o.price)::int as ext_min,
@@ -202,7 +203,7 @@ export async function loadListings(db: Db, ids: number[], now: Date): Promise<Pr
     sql`select l.id, l.product_id, l.name, l.brand, l.category, l.description, l.ram_gb, l.storage_gb, l.price,
           l.quantity, l.stock, l.image, l.thumbnail, l.gtin, s.slug, s.name as store,
           ${activeSaleSql(sql`l.id`, now)} as sale, p.lowest_price, p.offer_count, p.views
-        from listings l join stores s on s.id = l.store_id join products p on p.id = l.product_id
+        from listings l join ${storesSql} s on s.id = l.store_id join products p on p.id = l.product_id
         where l.id in (${sqlList([...new Set(ids)])})`,
   );
   const byId = new Map(

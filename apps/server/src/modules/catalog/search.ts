@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PRICE_FILTER_STEP } from '@pricehub/shared/rules/money';
 import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
+import { openStoresSql } from '../accounts/queries';
 import { brandSpellings } from './brands';
 import { cached } from '../../cache/catalogue-cache';
 import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
@@ -74,8 +75,8 @@ function productConditions(scope: Scope): SQL[] {
   if (scope.storage !== undefined) conds.push(sql`p.storage_gb = ${scope.storage}`);
   if (scope.store) {
     // The catalogue products the store lists (while it is open: a closed store's page shows nothing either).
-    conds.push(sql`p.id in (select l.product_id from listings l join stores s on s.id = l.store_id
-                             where s.slug = ${scope.store} and s.status = 'open')`);
+    conds.push(sql`p.id in (select l.product_id from listings l join ${openStoresSql} s on s.id = l.store_id
+                             where s.slug = ${scope.store})`);
   }
   if (scope.minPaisa !== undefined) conds.push(sql`p.lowest_price >= ${scope.minPaisa}`);
   if (scope.maxPaisa !== undefined) conds.push(sql`p.lowest_price <= ${scope.maxPaisa}`);

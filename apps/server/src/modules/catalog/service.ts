@@ -5,6 +5,7 @@ import type { HomePayload, Product, ProductDetail, StorePage, StorePageQuery } f
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { openStoreSlugs, openStoresSql, storeBySlug } from '../accounts/queries';
 import { productReviews } from '../reviews/repository';
 import { storeRating } from '../reviews/store-rating';
 import { listActiveSales } from '../sales/pricing';
@@ -142,9 +143,8 @@ export function homePayload(ctx: AppContext): Promise<HomePayload> {
       db,
       sql`select s.slug, s.name, coalesce(sum(l.units_sold), 0)::int as units_sold,
             count(distinct l.product_id)::int as product_count
-          from stores s left join listings l on l.store_id = s.id
-          where s.status = 'open'
-          group by s.id order by units_sold desc, product_count desc, s.id asc limit 10`,
+          from ${openStoresSql} s left join listings l on l.store_id = s.id
+          group by s.id, s.slug, s.name order by units_sold desc, product_count desc, s.id asc limit 10`,
     );
     const loaded = await loadProducts(db, [...(top ? [top.id] : []), ...trendingIds.map((r) => r.id)], ctx.now());
     const sales = await listActiveSales(db, ctx.now());
@@ -169,14 +169,7 @@ export async function storePage(
   slug: string,
   { page, pageSize }: StorePageQuery = { page: 1, pageSize: 500 },
 ): Promise<StorePage> {
-  const [store] = await queryRows<{
-    id: number;
-    slug: string;
-    name: string;
-    status: 'open' | 'closed' | 'suspended';
-    description: string;
-    created_at: Date | string;
-  }>(ctx.db, sql`select id, slug, name, status, description, created_at from stores where slug = ${slug}`);
+  const store = await storeBySlug(ctx.db, slug);
   if (!store) throw notFound('Store not found');
   const open = store.status === 'open';
   const ids = open
@@ -199,7 +192,7 @@ export async function storePage(
       name: store.name,
       status: store.status === 'suspended' ? 'unavailable' : store.status,
       description: store.description,
-      createdAt: new Date(store.created_at).toISOString(),
+      createdAt: new Date(store.createdAt).toISOString(),
       rating: await storeRating(ctx.db, store.id),
     },
     // Each card describes this store's listing (its price, stock and "Add to Cart"), with every store's lowest price.
@@ -223,9 +216,8 @@ export async function sitemapEntries(
     db,
     sql`select p.id, p.updated_at from products p where ${visibleProduct('p')} order by p.updated_at desc limit 45000`,
   );
-  const stores = await queryRows<{ slug: string }>(db, sql`select slug from stores where status = 'open' order by id`);
   return {
     products: products.map((p) => ({ id: p.id, updatedAt: new Date(p.updated_at).toISOString() })),
-    stores: stores.map((s) => s.slug),
+    stores: await openStoreSlugs(db),
   };
 }

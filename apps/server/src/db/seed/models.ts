@@ -13,27 +13,19 @@ export interface Family {
   variants: readonly Variant[];
 }
 
-const phone = (brand: string, series: string, features: string, variants: Variant[]): Family => ({
-  brand,
-  category: 'mobile',
-  series,
-  features,
-  variants,
-});
-const laptop = (brand: string, series: string, features: string, variants: Variant[]): Family => ({
-  brand,
-  category: 'laptop',
-  series,
-  features,
-  variants,
-});
-const desktop = (brand: string, series: string, features: string, variants: Variant[]): Family => ({
-  brand,
-  category: 'computer',
-  series,
-  features,
-  variants,
-});
+/** A maker of one category's families: `phone('Samsung', 'Galaxy A15', features, variants)`. */
+const familiesOf =
+  (category: Category) =>
+  (brand: string, series: string, features: string, variants: Variant[]): Family => ({
+    brand,
+    category,
+    series,
+    features,
+    variants,
+  });
+const phone = familiesOf('mobile');
+const laptop = familiesOf('laptop');
+const desktop = familiesOf('computer');
 
 export const FAMILIES: readonly Family[] = [
   // ── phones ──

@@ -23,32 +23,21 @@ export interface RealisticProduct {
   listed?: false;
 }
 
-const phone = (
-  name: string,
-  brand: string,
-  ram: number,
-  storage: number,
-  price: number,
-  description: string,
-  more: Partial<RealisticProduct> = {},
-): RealisticProduct => ({ name, brand, category: 'mobile', ram, storage, price, description, ...more });
-const laptop = (
-  name: string,
-  brand: string,
-  ram: number,
-  storage: number,
-  price: number,
-  description: string,
-  more: Partial<RealisticProduct> = {},
-): RealisticProduct => ({ name, brand, category: 'laptop', ram, storage, price, description, ...more });
-const desktop = (
-  name: string,
-  brand: string,
-  ram: number,
-  storage: number,
-  price: number,
-  description: string,
-): RealisticProduct => ({ name, brand, category: 'computer', ram, storage, price, description });
+/** A maker of one category's products: `phone(name, brand, ram, storage, price, description, { offers })`. */
+const productsOf =
+  (category: Category) =>
+  (
+    name: string,
+    brand: string,
+    ram: number,
+    storage: number,
+    price: number,
+    description: string,
+    more: Partial<RealisticProduct> = {},
+  ): RealisticProduct => ({ name, brand, category, ram, storage, price, description, ...more });
+const phone = productsOf('mobile');
+const laptop = productsOf('laptop');
+const desktop = productsOf('computer');
 
 /** 25 phones, 23 laptops and 5 desktops, named and priced as Pakistani shops list them (2024). */
 export const REALISTIC_CATALOGUE: RealisticProduct[] = [

@@ -12,7 +12,7 @@ import { priceMessages } from '@pricehub/shared/schemas/product';
 import { queryRows } from '../db/client';
 import { parseSse, replyText } from '../modules/chat/sse-events';
 import { addProduct, productBody, storeIdOf } from '../modules/catalog/test-fixtures';
-import { insertSale } from '../modules/wishlist/test-fixtures';
+import { insertSale } from '../testing/campaigns';
 import { buildTestApp } from '../testing/test-app';
 import { createCustomer, createSeller } from '../testing/factories';
 
@@ -35,7 +35,7 @@ const dear = await addProduct(t, seller, {
   price: MAX_PRICE,
   quantity: 5,
 });
-await insertSale(t.ctx.db, storeId, dear.listingId, 15, new Date());
+await insertSale(t.ctx.db, { storeId, listingIds: [dear.listingId], discountPercent: 15 });
 const cheap = await addProduct(t, seller, {
   name: 'Lenovo IdeaPad Slim 5',
   brand: 'Lenovo',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestApp } from './test-app';
 import { createSeller, type TestSeller } from './factories';
 import { insertCatalogueProduct, insertExternalOffer, insertListing } from './catalogue';
@@ -87,3 +88,9 @@ export function caller(t: TestApp) {
 }
 
 export const ADDRESS = '12 Mall Road, Lahore';
+
+/** Puts `quantity` of a listing in the shopper's cart through the API; a refusal fails the test there. */
+export async function putInCart(t: TestApp, cookie: string, listingId: number, quantity = 1): Promise<void> {
+  const res = await caller(t)('POST', '/api/cart/items', cookie, { listingId, quantity });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+}

@@ -4,9 +4,10 @@ import { messages } from '@pricehub/shared/messages';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer } from '../../testing/factories';
-import { saleProducts, sales, stores } from '../../db/schema';
+import { stores } from '../../db/schema';
 import { insertExternalOffer } from '../../testing/catalogue';
 import { addListing, addProduct, caller, createSellerWithStore } from '../../testing/shop';
+import { insertSale } from '../../testing/campaigns';
 
 const t = await buildTestApp();
 const call = caller(t);
@@ -60,19 +61,7 @@ describe('cart arithmetic', () => {
     const shopper = await createCustomer(t);
     const seller = await createSellerWithStore(t);
     const product = await addProduct(t, seller.storeId, { price: 999_99, quantity: 3 });
-    const now = Date.now();
-    const [sale] = await t.ctx.db
-      .insert(sales)
-      .values({
-        code: 'ABCDEF01',
-        storeId: seller.storeId,
-        title: 'Spring',
-        discountPercent: 15,
-        startsAt: new Date(now - 3600_000),
-        endsAt: new Date(now + 3600_000),
-      })
-      .returning();
-    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, listingId: product });
+    await insertSale(t.ctx.db, { storeId: seller.storeId, listingIds: [product], discountPercent: 15 });
     const res = await call('POST', '/api/cart/items', shopper.cookie, { productId: product, quantity: 2 });
     // 99999 paisa − 15% = 84999.15 → 84999 paisa → floored to Rs 849 = 84900 paisa
     expect(res.json().items[0]).toMatchObject({ unitPrice: 849_00, price: 999_99, sale: { percent: 15 } });
@@ -188,19 +177,7 @@ describe('cart lines hold listings', () => {
     expect(second.json().items.map((i: { listingId: number }) => i.listingId)).toEqual([p.cheap, p.mid]);
 
     // A 25% sale makes the dearest listing (Rs 1,200 → Rs 900) cheaper than the middle one for another shopper.
-    const now = Date.now();
-    const [sale] = await t.ctx.db
-      .insert(sales)
-      .values({
-        code: 'CA7A1061',
-        storeId: p.sellers[2]!.storeId,
-        title: 'Quarter off',
-        discountPercent: 25,
-        startsAt: new Date(now - 3600_000),
-        endsAt: new Date(now + 3600_000),
-      })
-      .returning();
-    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, listingId: p.dear });
+    await insertSale(t.ctx.db, { storeId: p.sellers[2]!.storeId, listingIds: [p.dear], discountPercent: 25 });
     await t.ctx.db.update(stores).set({ status: 'closed' }).where(eq(stores.id, p.sellers[0]!.storeId));
     const other = await createCustomer(t);
     const res = await call('POST', '/api/cart/items', other.cookie, { productId: p.productId });

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { insertCatalogueProduct, insertListing } from '../../testing/catalogue';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
-import { insertOffer, insertReview, insertSale, storeIdOf } from '../wishlist/test-fixtures';
+import { insertOffer, insertReview, storeIdOf } from '../wishlist/test-fixtures';
+import { insertSale } from '../../testing/campaigns';
 import { parseSse, replyText } from './sse-events';
 
 const t = await buildTestApp();
@@ -53,7 +54,7 @@ beforeAll(async () => {
   await add(db, null, 'Google Pixel 8', 'Google', 'mobile', 150_000, 8, 128);
   await insertOffer(db, { productId: ids['Google Pixel 8']!, storeName: 'Daraz', price: 150_000_00 });
   // The sale brings the A55 to Rs 85,500; the external offer undercuts the S24 to Rs 240,000.
-  await insertSale(db, storeId, listingIds['Samsung Galaxy A55']!, 10, new Date());
+  await insertSale(db, { storeId, listingIds: [listingIds['Samsung Galaxy A55']!], discountPercent: 10 });
   await insertOffer(db, { productId: ids['Samsung Galaxy S24']!, storeName: 'Shophive', price: 240_000_00 });
   // A second seller lists the A15 (its own wording, a little cheaper): still one product.
   const second = await createSeller(t, { storeName: 'Phone Hub' });

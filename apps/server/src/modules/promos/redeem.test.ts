@@ -1,42 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { promos } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, type TestUser } from '../../testing/factories';
-import { ADDRESS, addProduct, createSellerWithStore } from '../../testing/shop';
+import { ADDRESS, addProduct, createSellerWithStore, putInCart } from '../../testing/shop';
+import { insertPromoCases } from '../../testing/campaigns';
 import { PROMO_LIMIT, promoUnusable } from './redeem';
 
 const t = await buildTestApp();
-const hour = 3_600_000;
 const mine = await createSellerWithStore(t);
 const other = await createSellerWithStore(t);
 const listing = await addProduct(t, mine.storeId, { quantity: 1000 });
-const now = Date.now();
-const promo = (code: string, storeId: number, startsAt: number, endsAt: number) => ({
-  code,
-  storeId,
-  title: code,
-  discountPercent: 5,
-  startsAt: new Date(startsAt),
-  endsAt: new Date(endsAt),
-});
-await t.ctx.db
-  .insert(promos)
-  .values([
-    promo('GOODCODE', mine.storeId, now - hour, now + hour),
-    promo('OLDCODE1', mine.storeId, now - 3 * hour, now - hour),
-    promo('SOONCODE', mine.storeId, now + hour, now + 2 * hour),
-    promo('OTHERSTR', other.storeId, now - hour, now + hour),
-  ]);
+const codes = { running: 'GOODCODE', expired: 'OLDCODE1', upcoming: 'SOONCODE', foreign: 'OTHERSTR' };
+await insertPromoCases(t.ctx.db, { storeId: mine.storeId, otherStoreId: other.storeId }, codes, 5);
 
 async function shopperWithCart(): Promise<TestUser> {
   const shopper = await createCustomer(t);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/cart/items',
-    headers: { cookie: shopper.cookie },
-    payload: { listingId: listing, quantity: 1 },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
+  await putInCart(t, shopper.cookie, listing);
   return shopper;
 }
 

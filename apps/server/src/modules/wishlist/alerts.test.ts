@@ -11,7 +11,8 @@ import { createCustomer, type TestUser } from '../../testing/factories';
 import { productBody } from '../catalog/test-fixtures';
 import { enqueueMail, flushOutbox } from '../mail/outbox';
 import { checkWishlistAlerts } from './alert-check';
-import { insertOffer, insertProduct, insertSale } from './test-fixtures';
+import { insertOffer, insertProduct } from './test-fixtures';
+import { insertSale } from '../../testing/campaigns';
 
 const t = await buildTestApp({ publicUrl: 'https://shop.example' });
 const call = caller(t);
@@ -116,7 +117,11 @@ describe('wishlist alerts', () => {
     const watch = await listed('Galaxy Watch 6', 50_000_00);
     await save(carol, { productId: watch.productId });
     await runAlerts();
-    await insertSale(t.ctx.db, seller.storeId, watch.listingId, 20, t.ctx.now());
+    await insertSale(
+      t.ctx.db,
+      { storeId: seller.storeId, listingIds: [watch.listingId], discountPercent: 20 },
+      t.ctx.now().getTime(),
+    );
     expect(await runAlerts()).toBe(1);
     const [mail] = mailsTo(carol);
     expect(mail!.subject).toBe(`On sale: Galaxy Watch 6, 20% off at ${seller.storeName} (now Rs 40,000)`);

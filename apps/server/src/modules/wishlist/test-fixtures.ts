@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { externalStores, offers, reviews, saleProducts, sales, stores } from '../../db/schema';
+import { externalStores, offers, reviews, stores } from '../../db/schema';
 import { insertCatalogueProduct, insertListing } from '../../testing/catalogue';
 
-/** Test data for the wishlist, compare and chat tests: catalogue products, listings, external offers, reviews, sales. */
+/** Test data for the wishlist, compare and chat tests: catalogue products, listings, external offers, reviews. */
 export async function storeIdOf(db: Db, sellerId: number): Promise<number> {
   const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.sellerId, sellerId));
   return store!.id;
@@ -73,20 +73,4 @@ export async function insertOffer(
 
 export async function insertReview(db: Db, target: { productId?: number; offerId?: number }, sentimentScore: number) {
   await db.insert(reviews).values({ ...target, text: 'review', sentimentScore });
-}
-
-/** A sale running now over one of the store's listings. */
-export async function insertSale(db: Db, storeId: number, listingId: number, percent: number, now: Date) {
-  const [sale] = await db
-    .insert(sales)
-    .values({
-      code: Math.random().toString(16).slice(2, 10).toUpperCase(),
-      storeId,
-      title: 'Test sale',
-      discountPercent: percent,
-      startsAt: new Date(now.getTime() - 3_600_000),
-      endsAt: new Date(now.getTime() + 3_600_000),
-    })
-    .returning({ id: sales.id });
-  await db.insert(saleProducts).values({ saleId: sale!.id, listingId });
 }

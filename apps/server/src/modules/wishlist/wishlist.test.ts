@@ -3,7 +3,8 @@ import { messages } from '@pricehub/shared/messages';
 import { savedMessages, type WishlistItem } from '@pricehub/shared/schemas/saved';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller, type TestUser } from '../../testing/factories';
-import { insertOffer, insertProduct, insertReview, insertSale, storeIdOf } from './test-fixtures';
+import { insertOffer, insertProduct, insertReview, storeIdOf } from './test-fixtures';
+import { insertSale } from '../../testing/campaigns';
 
 const t = await buildTestApp();
 let alice: TestUser;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const phone = await insertProduct(t.ctx.db, { storeId, name: 'Galaxy A55', price: 100_000_00 });
   phoneId = phone.productId;
   // A 10% sale brings our price to Rs 90,000: below the external offer of Rs 95,000.
-  await insertSale(t.ctx.db, storeId, phone.listingId!, 10, new Date());
+  await insertSale(t.ctx.db, { storeId, listingIds: [phone.listingId!], discountPercent: 10 });
   offerId = await insertOffer(t.ctx.db, { productId: phoneId, storeName: 'Daraz', price: 95_000_00 });
   await insertReview(t.ctx.db, { productId: phoneId }, 3);
   externalOnlyId = (await insertProduct(t.ctx.db, { storeId: null, name: 'Pixel 8', price: 150_000_00 })).productId;

@@ -11,19 +11,24 @@ import { paymentGateways } from '../../../adapters/payments/gateway';
 import { buildTestApp } from '../../../testing/test-app';
 import { createCustomer, type TestUser } from '../../../testing/factories';
 import { queryRows } from '../../../db/client';
-import { cartItems, mailOutbox, notifications, orders, promos, saleProducts, sales } from '../../../db/schema';
+import { cartItems, mailOutbox, notifications, orders } from '../../../db/schema';
 import { rollUpUnitsSold } from '../../catalog/units-sold';
 import { promoUnusable } from '../../promos/redeem';
-import { ADDRESS, addListing, addProduct, caller, createSellerWithStore, productState } from '../../../testing/shop';
+import {
+  ADDRESS,
+  addListing,
+  addProduct,
+  caller,
+  createSellerWithStore,
+  productState,
+  putInCart,
+} from '../../../testing/shop';
+import { insertPromo, insertPromoCases, insertSale } from '../../../testing/campaigns';
 
 const t = await buildTestApp();
 const call = caller(t);
-const hour = 3600_000;
 
-const fill = async (user: TestUser, listingId: number, quantity = 1) => {
-  const res = await call('POST', '/api/cart/items', user.cookie, { listingId, quantity });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-};
+const fill = (user: TestUser, listingId: number, quantity = 1) => putInCart(t, user.cookie, listingId, quantity);
 const checkout = (user: TestUser, body: Record<string, unknown> = {}) =>
   call('POST', '/api/checkout', user.cookie, { paymentMethod: 'cashOnDel', shippingAddress: ADDRESS, ...body });
 
@@ -34,27 +39,8 @@ describe('checkout with cash on delivery', () => {
     const b = await createSellerWithStore(t);
     const phone = await addProduct(t, a.storeId, { price: 12_345_67, quantity: 5 });
     const laptop = await addProduct(t, b.storeId, { price: 80_000_00, quantity: 5 });
-    const now = Date.now();
-    const [sale] = await t.ctx.db
-      .insert(sales)
-      .values({
-        code: 'C0FFEE01',
-        storeId: a.storeId,
-        title: 'Sale',
-        discountPercent: 10,
-        startsAt: new Date(now - hour),
-        endsAt: new Date(now + hour),
-      })
-      .returning();
-    await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, listingId: phone });
-    await t.ctx.db.insert(promos).values({
-      code: 'LAPTOP15',
-      storeId: b.storeId,
-      title: 'Promo',
-      discountPercent: 15,
-      startsAt: new Date(now - hour),
-      endsAt: new Date(now + hour),
-    });
+    await insertSale(t.ctx.db, { storeId: a.storeId, listingIds: [phone], discountPercent: 10 });
+    await insertPromo(t.ctx.db, { code: 'LAPTOP15', storeId: b.storeId, discountPercent: 15 });
     await fill(shopper, phone, 2);
     await fill(shopper, laptop, 1);
 
@@ -131,33 +117,8 @@ describe('checkout with cash on delivery', () => {
     const mine = await createSellerWithStore(t);
     const other = await createSellerWithStore(t);
     const p = await addProduct(t, mine.storeId, { quantity: 4 });
-    const now = Date.now();
-    await t.ctx.db.insert(promos).values([
-      {
-        code: 'OLDCODE1',
-        storeId: mine.storeId,
-        title: 'Old',
-        discountPercent: 5,
-        startsAt: new Date(now - 3 * hour),
-        endsAt: new Date(now - hour),
-      },
-      {
-        code: 'SOONCODE',
-        storeId: mine.storeId,
-        title: 'Soon',
-        discountPercent: 5,
-        startsAt: new Date(now + hour),
-        endsAt: new Date(now + 2 * hour),
-      },
-      {
-        code: 'OTHERSTR',
-        storeId: other.storeId,
-        title: 'Other',
-        discountPercent: 5,
-        startsAt: new Date(now - hour),
-        endsAt: new Date(now + hour),
-      },
-    ]);
+    const codes = { running: 'GOODCODE', expired: 'OLDCODE1', upcoming: 'SOONCODE', foreign: 'OTHERSTR' };
+    await insertPromoCases(t.ctx.db, { storeId: mine.storeId, otherStoreId: other.storeId }, codes, 5);
     await fill(shopper, p, 1);
     // One answer for all: guessing codes tells nothing about which exist (modules/promos/redeem.ts).
     for (const code of ['NOPE1234', 'oldcode1', 'SOONCODE', 'otherstr']) {

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import type { CheckoutPreview } from '@pricehub/shared/schemas/checkout-preview';
-import { orders, promos, saleProducts, sales } from '../../../db/schema';
+import { orders } from '../../../db/schema';
 import { buildTestApp } from '../../../testing/test-app';
 import { createCustomer, type TestUser } from '../../../testing/factories';
 import { PROMO_LIMIT, promoUnusable } from '../../promos/redeem';
-import { ADDRESS, addProduct, createSellerWithStore } from '../../../testing/shop';
+import { ADDRESS, addProduct, createSellerWithStore, putInCart } from '../../../testing/shop';
+import { insertPromoCases, insertSale } from '../../../testing/campaigns';
 
 const t = await buildTestApp();
-const hour = 3_600_000;
 const now = Date.now();
 
 const phoneStore = await createSellerWithStore(t);
@@ -17,35 +17,10 @@ const laptopStore = await createSellerWithStore(t);
 const elsewhere = await createSellerWithStore(t);
 const phone = await addProduct(t, phoneStore.storeId, { price: 12_345_67, quantity: 1000 });
 const laptop = await addProduct(t, laptopStore.storeId, { price: 80_000_00, quantity: 1000 });
-const promo = (code: string, storeId: number, startsAt: number, endsAt: number, discountPercent = 15) => ({
-  code,
-  storeId,
-  title: code,
-  discountPercent,
-  startsAt: new Date(startsAt),
-  endsAt: new Date(endsAt),
-});
-await t.ctx.db
-  .insert(promos)
-  .values([
-    promo('LAPTOP15', laptopStore.storeId, now - hour, now + hour),
-    promo('LAPTOPOLD', laptopStore.storeId, now - 3 * hour, now - hour),
-    promo('LAPTOPSOON', laptopStore.storeId, now + hour, now + 2 * hour),
-    promo('ELSEWHERE', elsewhere.storeId, now - hour, now + hour),
-  ]);
+const codes = { running: 'LAPTOP15', expired: 'LAPTOPOLD', upcoming: 'LAPTOPSOON', foreign: 'ELSEWHERE' };
+await insertPromoCases(t.ctx.db, { storeId: laptopStore.storeId, otherStoreId: elsewhere.storeId }, codes, 15, now);
 // A running 10% sale on the phone: the preview prices it as checkout does (unit floored to whole rupees).
-const [sale] = await t.ctx.db
-  .insert(sales)
-  .values({
-    code: 'BEEF0001',
-    storeId: phoneStore.storeId,
-    title: 'Sale',
-    discountPercent: 10,
-    startsAt: new Date(now - hour),
-    endsAt: new Date(now + hour),
-  })
-  .returning();
-await t.ctx.db.insert(saleProducts).values({ saleId: sale!.id, listingId: phone });
+await insertSale(t.ctx.db, { storeId: phoneStore.storeId, listingIds: [phone], discountPercent: 10 }, now);
 
 const PHONE_UNIT = 11_111_00;
 
@@ -53,18 +28,8 @@ let address = 0;
 /** Each shopper asks from an address of their own, so the per-address promo limit stays out of the way. */
 async function shopperWithCart(): Promise<TestUser & { ip: string }> {
   const shopper = await createCustomer(t);
-  for (const [listingId, quantity] of [
-    [phone, 2],
-    [laptop, 1],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/items',
-      headers: { cookie: shopper.cookie },
-      payload: { listingId, quantity },
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-  }
+  await putInCart(t, shopper.cookie, phone, 2);
+  await putInCart(t, shopper.cookie, laptop, 1);
   address += 1;
   return { ...shopper, ip: `10.40.${Math.floor(address / 250)}.${address % 250}` };
 }

@@ -84,13 +84,10 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   operator: {
     tables: [
       'accounts',
-      'external_store_files',
-      'external_store_runs',
       'external_stores',
       'listings',
       'offers',
       'orders',
-      'price_points',
       'product_aliases',
       'products',
       'stores',

@@ -1,4 +1,3 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import {
   externalStoreMessages as m,
@@ -8,15 +7,25 @@ import {
   type UpdateExternalStoreInput,
 } from '@pricehub/shared/schemas/operator-external-stores';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
-import { externalStoreFiles, externalStores } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import {
+  deleteExternalStoreRow,
+  externalStoreHoldings,
+  externalStoreNameTaken,
+  externalStoresWithFiles,
+  insertExternalStoreFile,
+  lockExternalStore,
+  replaceExternalStoreFile,
+  updateExternalStoreRow,
+  type ExternalStoreRow,
+} from '../offers/external-stores';
 import { ensureExternalStore } from '../offers/ingest';
 import { latestRuns, offerCounts, runningRun, startRun, toRun } from '../offers/runs';
 import { recordAudit } from './audit';
 
-type StoreRow = typeof externalStores.$inferSelect;
+type StoreRow = ExternalStoreRow;
 export interface UploadedFile {
   fileName: string;
   content: string;
@@ -54,11 +63,7 @@ function toExternalStore(
 
 /** GET /api/operator/external-stores: every store with its freshness, offers and newest run, by name. */
 export async function listExternalStores(db: Db): Promise<ExternalStore[]> {
-  const rows = await db
-    .select({ store: externalStores, fileName: externalStoreFiles.fileName })
-    .from(externalStores)
-    .leftJoin(externalStoreFiles, eq(externalStoreFiles.storeId, externalStores.id))
-    .orderBy(asc(sql`lower(${externalStores.name})`), asc(externalStores.id));
+  const rows = await externalStoresWithFiles(db);
   const [runs, counts] = await Promise.all([latestRuns(db), offerCounts(db)]);
   return rows.map((r) =>
     toExternalStore(
@@ -78,21 +83,13 @@ export async function externalStore(db: Db, id: number): Promise<ExternalStore> 
 
 /** The store's row locked for this transaction, with its uploaded file's name. */
 async function lockStore(tx: Db, id: number): Promise<{ row: StoreRow; fileName: string | null }> {
-  const [row] = await tx.select().from(externalStores).where(eq(externalStores.id, id)).for('update');
-  if (!row) throw notFound(m.notFound);
-  const [file] = await tx
-    .select({ fileName: externalStoreFiles.fileName })
-    .from(externalStoreFiles)
-    .where(eq(externalStoreFiles.storeId, id));
-  return { row, fileName: file?.fileName ?? null };
+  const locked = await lockExternalStore(tx, id);
+  if (!locked) throw notFound(m.notFound);
+  return locked;
 }
 
 async function refuseTakenName(tx: Db, name: string, except?: number): Promise<void> {
-  const [taken] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from external_stores where lower(name) = lower(${name}) and id <> ${except ?? 0}`,
-  );
-  if (taken) throw conflict(m.nameTaken, { name: m.nameTaken });
+  if (await externalStoreNameTaken(tx, name, except)) throw conflict(m.nameTaken, { name: m.nameTaken });
 }
 
 /** What the audit log keeps of a store. */
@@ -121,20 +118,17 @@ export async function createExternalStore(
   const { storeId, run } = await ctx.db.transaction(async (tx) => {
     await refuseTakenName(tx, input.name);
     const created = await ensureExternalStore(tx, input.name, input.source, input.format);
-    const [row] = await tx
-      .update(externalStores)
-      .set({ refreshIntervalMinutes: input.intervalHours * 60, format: input.format })
-      .where(eq(externalStores.id, created.id))
-      .returning();
-    if (input.upload) {
-      await tx.insert(externalStoreFiles).values({ storeId: created.id, ...input.upload, uploadedAt: ctx.now() });
-    }
+    const row = await updateExternalStoreRow(tx, created.id, {
+      refreshIntervalMinutes: input.intervalHours * 60,
+      format: input.format,
+    });
+    if (input.upload) await insertExternalStoreFile(tx, created.id, { ...input.upload, uploadedAt: ctx.now() });
     const started = await startRun(tx, created.id, input.upload ? 'upload' : 'manual', ctx.now());
     await recordAudit(tx, {
       actor: operator,
       action: 'external-store.create',
       target: { type: 'external-store', id: created.id, name: input.name },
-      after: { ...auditView(row!, input.upload?.fileName ?? null), runId: started.id },
+      after: { ...auditView(row, input.upload?.fileName ?? null), runId: started.id },
     });
     return { storeId: created.id, run: started };
   });
@@ -153,26 +147,22 @@ export async function updateExternalStore(
     if (input.source !== undefined && fileName !== null)
       throw badRequest(m.fileSourceFixed, { source: m.fileSourceFixed });
     if (input.name !== undefined) await refuseTakenName(tx, input.name, id);
-    const [after] = await tx
-      .update(externalStores)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.source !== undefined ? { source: input.source, homepage: new URL(input.source).origin } : {}),
-        ...(input.format !== undefined ? { format: input.format } : {}),
-        ...(input.intervalHours !== undefined ? { refreshIntervalMinutes: input.intervalHours * 60 } : {}),
-        ...(input.paused !== undefined ? { paused: input.paused } : {}),
-      })
-      .where(eq(externalStores.id, id))
-      .returning();
+    const after = await updateExternalStoreRow(tx, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.source !== undefined ? { source: input.source, homepage: new URL(input.source).origin } : {}),
+      ...(input.format !== undefined ? { format: input.format } : {}),
+      ...(input.intervalHours !== undefined ? { refreshIntervalMinutes: input.intervalHours * 60 } : {}),
+      ...(input.paused !== undefined ? { paused: input.paused } : {}),
+    });
     const keys = Object.keys(input).filter((k) => input[k as keyof UpdateExternalStoreInput] !== undefined);
     const before = auditView(row, fileName);
-    const now = auditView(after!, fileName);
+    const now = auditView(after, fileName);
     const pick = (v: typeof before) => Object.fromEntries(keys.map((k) => [k, v[k as keyof typeof v]]));
     const onlyPause = keys.length === 1 && keys[0] === 'paused';
     await recordAudit(tx, {
       actor: operator,
       action: onlyPause ? (input.paused ? 'external-store.pause' : 'external-store.resume') : 'external-store.update',
-      target: { type: 'external-store', id, name: after!.name },
+      target: { type: 'external-store', id, name: after.name },
       before: pick(before),
       after: pick(now),
     });
@@ -192,21 +182,16 @@ export async function deleteExternalStore(
   const message = await ctx.db.transaction(async (tx) => {
     const { row, fileName } = await lockStore(tx, id);
     if (await runningRun(tx, id, ctx.now())) throw conflict(m.alreadyRunning);
-    const [counts] = await queryRows<{ offers: number; points: number }>(
-      tx,
-      sql`select (select count(*)::int from offers where external_store_id = ${id}) as offers,
-                 (select count(*)::int from price_points pp join offers o on o.id = pp.offer_id
-                  where o.external_store_id = ${id}) as points`,
-    );
-    await tx.delete(externalStores).where(eq(externalStores.id, id));
+    const counts = await externalStoreHoldings(tx, id);
+    await deleteExternalStoreRow(tx, id);
     await recordAudit(tx, {
       actor: operator,
       action: 'external-store.delete',
       target: { type: 'external-store', id, name: row.name },
-      before: { ...auditView(row, fileName), offers: counts?.offers ?? 0, pricePoints: counts?.points ?? 0 },
+      before: { ...auditView(row, fileName), offers: counts.offers, pricePoints: counts.points },
       after: null,
     });
-    return m.deleted(row.name, counts?.offers ?? 0);
+    return m.deleted(row.name, counts.offers);
   });
   invalidateCatalogCache();
   return { message };
@@ -244,10 +229,7 @@ export async function replaceStoreFile(
     if (fileName === null) throw badRequest(m.notFromFile, { file: m.notFromFile });
     const running = await runningRun(tx, id, ctx.now());
     if (running) throw conflict(m.alreadyRunning, undefined, { runId: running.id });
-    await tx
-      .update(externalStoreFiles)
-      .set({ ...upload, uploadedAt: ctx.now() })
-      .where(eq(externalStoreFiles.storeId, id));
+    await replaceExternalStoreFile(tx, id, { ...upload, uploadedAt: ctx.now() });
     const started = await startRun(tx, id, 'upload', ctx.now());
     await recordAudit(tx, {
       actor: operator,

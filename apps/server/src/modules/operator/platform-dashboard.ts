@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { topSearchMisses } from '../catalog/search-misses';
 import { openEscalationCount } from '../complaints/escalations';
+import { externalStoreFreshness, failedRunsSince } from '../offers/external-stores';
 import { openReportCount } from '../reviews/moderation';
 
 const DAY_MS = 86_400_000;
@@ -41,38 +42,8 @@ export async function platformDashboard(ctx: AppContext, days: number): Promise<
                   where s.status = 'open' and o.created_at >= ${first} and ${traded}) as active,
                  (select count(*)::int from stores where status = 'open') as open`,
     ),
-    queryRows<{
-      id: number;
-      name: string;
-      paused: boolean;
-      interval_minutes: number;
-      offers: number;
-      oldest_check: Date | string | null;
-      last_refresh: Date | string | null;
-    }>(
-      db,
-      sql`select s.id, s.name, s.paused, s.refresh_interval_minutes as interval_minutes,
-                 count(o.id)::int as offers, min(o.last_checked_at) as oldest_check,
-                 s.last_refreshed_at as last_refresh
-          from external_stores s left join offers o on o.external_store_id = s.id and o.available
-          group by s.id order by min(o.last_checked_at) nulls first, s.name`,
-    ),
-    queryRows<{
-      id: number;
-      store: string;
-      at: Date | string;
-      error: string | null;
-      failed: number;
-      reasons: string[] | null;
-    }>(
-      db,
-      sql`select r.id, s.name as store, coalesce(r.finished_at, r.started_at) as at, r.error, r.failed_count as failed,
-                 (select array_agg(coalesce(f->>'reason', f->>'message', f #>> '{}'))
-                  from (select f from jsonb_array_elements(r.failures) f limit 3) x) as reasons
-          from external_store_runs r join external_stores s on s.id = r.store_id
-          where (r.status = 'failed' or r.failed_count > 0) and r.started_at >= ${first}
-          order by r.started_at desc, r.id desc limit 20`,
-    ),
+    externalStoreFreshness(db),
+    failedRunsSince(db, first),
     topSearchMisses(db, days, now),
     openReportCount(db),
     openEscalationCount(db),
@@ -80,16 +51,16 @@ export async function platformDashboard(ctx: AppContext, days: number): Promise<
 
   const tradeDays: TradeDay[] = trade.map((d) => ({ date: d.date, orders: d.orders, gmv: Number(d.gmv) }));
   const stores: StoreFreshness[] = freshness.map((s) => {
-    const last = s.last_refresh === null ? null : new Date(s.last_refresh);
+    const last = s.lastRefresh === null ? null : new Date(s.lastRefresh);
     return {
       id: s.id,
       name: s.name,
       paused: s.paused,
-      intervalMinutes: s.interval_minutes,
+      intervalMinutes: s.intervalMinutes,
       offers: s.offers,
-      oldestCheckAt: iso(s.oldest_check),
-      lastRefreshAt: iso(s.last_refresh),
-      stale: !s.paused && (last === null || now.getTime() - last.getTime() > 2 * s.interval_minutes * 60_000),
+      oldestCheckAt: iso(s.oldestCheck),
+      lastRefreshAt: iso(s.lastRefresh),
+      stale: !s.paused && (last === null || now.getTime() - last.getTime() > 2 * s.intervalMinutes * 60_000),
     };
   });
   const ingestionFailures: IngestionFailure[] = failures.map((f) => ({

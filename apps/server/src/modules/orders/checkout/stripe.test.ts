@@ -94,6 +94,24 @@ const completed = (
   },
 });
 
+/** The payment row as stored. */
+const paymentOf = async (paymentId: string) =>
+  (await t.ctx.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
+/** The shopper's orders of one checkout, as GET /api/orders answers them. */
+const ordersOf = async (shopper: { cookie: string }, paymentId: string) =>
+  ((await call('GET', '/api/orders', shopper.cookie)).json().orders as OrderView[]).filter(
+    (o) => o.paymentId === paymentId,
+  );
+/** Runs the expiry job 31 minutes on, past a checkout's 30 minutes to pay, and puts the clock back. */
+const releaseAfterExpiry = async (log: PaymentLog = quiet) => {
+  t.setNow(new Date(Date.now() + 31 * 60_000));
+  try {
+    await releaseExpiredPayments(t.ctx, log);
+  } finally {
+    t.setNow(new Date());
+  }
+};
+
 describe('Stripe Checkout', () => {
   it('creates a Checkout Session with the real SDK: one line per seller order, in paisa, and redirects to it', async () => {
     standIn.clearRecords();
@@ -111,7 +129,7 @@ describe('Stripe Checkout', () => {
     expect(amounts.map(Number).sort((x, y) => x - y)).toEqual([1_050_00, 2_050_00]);
     expect(create.body.get('success_url')).toBe(`https://shop.example.test/checkout-success?payment=${body.paymentId}`);
     expect(create.idempotencyKey).toBe(`checkout-${body.paymentId}`);
-    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
+    const payment = await paymentOf(body.paymentId);
     expect(payment).toMatchObject({
       provider: 'stripe',
       providerRef: 'cs_test_standin_1',
@@ -124,12 +142,7 @@ describe('Stripe Checkout', () => {
     const { shopper, a, body } = await startCheckout();
     const first = await webhook(completed(body.paymentId));
     expect(first.statusCode, first.body).toBe(200);
-    const orders = (await call('GET', '/api/orders', shopper.cookie)).json().orders;
-    expect(
-      orders
-        .filter((o: { paymentId: string }) => o.paymentId === body.paymentId)
-        .map((o: { paymentStatus: string }) => o.paymentStatus),
-    ).toEqual(['paid', 'paid']);
+    expect((await ordersOf(shopper, body.paymentId)).map((o) => o.paymentStatus)).toEqual(['paid', 'paid']);
     expect((await call('GET', '/api/cart', shopper.cookie)).json().count).toBe(0);
     const notesAfterFirst = await t.ctx.db.select().from(notifications).where(eq(notifications.storeId, a.storeId));
     expect(notesAfterFirst).toHaveLength(1);
@@ -137,8 +150,8 @@ describe('Stripe Checkout', () => {
     const replay = await webhook(completed(body.paymentId));
     expect(replay.statusCode).toBe(200);
     expect(await t.ctx.db.select().from(notifications).where(eq(notifications.storeId, a.storeId))).toHaveLength(1);
-    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
-    expect(payment!.status).toBe('paid');
+    const payment = await paymentOf(body.paymentId);
+    expect(payment.status).toBe('paid');
   });
 
   it('refuses a webhook with a wrong or missing signature and changes nothing', async () => {
@@ -152,8 +165,8 @@ describe('Stripe Checkout', () => {
       payload: JSON.stringify(completed(body.paymentId)),
     });
     expect(unsigned.statusCode).toBe(400);
-    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
-    expect(payment!.status).toBe('pending');
+    const payment = await paymentOf(body.paymentId);
+    expect(payment.status).toBe('pending');
     expect(await productState(t, pa)).toMatchObject({ quantity: 2 });
   });
 
@@ -161,12 +174,7 @@ describe('Stripe Checkout', () => {
     standIn.session = { payment_status: 'unpaid', status: 'open' };
     const { shopper, pa, pb, body } = await startCheckout();
     standIn.clearRecords();
-    t.setNow(new Date(Date.now() + 31 * 60_000));
-    try {
-      await releaseExpiredPayments(t.ctx, quiet);
-    } finally {
-      t.setNow(new Date());
-    }
+    await releaseAfterExpiry();
     expect(standIn.requests.some((r) => r.path === '/v1/checkout/sessions/cs_test_standin_1/expire')).toBe(true);
     expect(await productState(t, pa)).toMatchObject({ quantity: 3, unitsSold: 0 });
     expect(await productState(t, pb)).toMatchObject({ quantity: 3, unitsSold: 0 });
@@ -176,11 +184,9 @@ describe('Stripe Checkout', () => {
   it('a session paid in its last seconds is marked paid instead of released', async () => {
     const { shopper, pa, body } = await startCheckout();
     standIn.session = { payment_status: 'paid', status: 'complete' };
-    t.setNow(new Date(Date.now() + 31 * 60_000));
     try {
-      await releaseExpiredPayments(t.ctx, quiet);
+      await releaseAfterExpiry();
     } finally {
-      t.setNow(new Date());
       standIn.session = { payment_status: 'unpaid', status: 'open' };
     }
     expect(await productState(t, pa)).toMatchObject({ quantity: 2, unitsSold: 1 });
@@ -231,15 +237,10 @@ describe('Stripe hardening', () => {
       // Acknowledged, so Stripe does not retry what would be refused again.
       expect(res.statusCode, res.body).toBe(200);
     }
-    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
-    expect(payment!.status).toBe('pending');
+    const payment = await paymentOf(body.paymentId);
+    expect(payment.status).toBe('pending');
     expect(await productState(t, pa)).toMatchObject({ quantity: 2 });
-    const orders = (await call('GET', '/api/orders', shopper.cookie)).json().orders;
-    expect(
-      orders
-        .filter((o: { paymentId: string }) => o.paymentId === body.paymentId)
-        .map((o: { paymentStatus: string }) => o.paymentStatus),
-    ).toEqual(['pending', 'pending']);
+    expect((await ordersOf(shopper, body.paymentId)).map((o) => o.paymentStatus)).toEqual(['pending', 'pending']);
     const refused = logLines.filter((l) => l.includes('stripe webhook not applied'));
     expect(refused).toHaveLength(5);
     expect(refused.filter((l) => l.includes('amount differs'))).toHaveLength(3);
@@ -247,8 +248,7 @@ describe('Stripe hardening', () => {
 
     // The genuine event still goes through.
     expect((await webhook(completed(body.paymentId), WEBHOOK_SECRET, logged)).statusCode).toBe(200);
-    const [paid] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
-    expect(paid!.status).toBe('paid');
+    expect((await paymentOf(body.paymentId)).status).toBe('paid');
   });
 
   it('answers a failed session with a generic message; Stripe’s error text goes only to the log', async () => {
@@ -280,13 +280,6 @@ describe('Stripe hardening', () => {
 });
 
 describe('stock hoarding and late payments (Stripe)', () => {
-  const paymentOf = async (paymentId: string) =>
-    (await t.ctx.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
-  const ordersOf = async (shopper: { cookie: string }, paymentId: string) =>
-    ((await call('GET', '/api/orders', shopper.cookie)).json().orders as OrderView[]).filter(
-      (o) => o.paymentId === paymentId,
-    );
-
   it('cancelling an unpaid online order expires its Stripe session and releases the whole checkout', async () => {
     standIn.session = { payment_status: 'unpaid', status: 'open' };
     const { shopper, pa, pb, body } = await startCheckout();
@@ -420,11 +413,9 @@ describe('stock hoarding and late payments (Stripe)', () => {
       standIn.session = { payment_status: 'paid', status: 'complete', ...wrong };
       standIn.clearRecords();
       const log = jobLog();
-      t.setNow(new Date(Date.now() + 31 * 60_000));
       try {
-        await releaseExpiredPayments(t.ctx, log);
+        await releaseAfterExpiry(log);
       } finally {
-        t.setNow(new Date());
         standIn.session = { payment_status: 'unpaid', status: 'open' };
       }
       const payment = await paymentOf(body.paymentId);
@@ -444,12 +435,7 @@ describe('the expiry job and a refund Stripe refuses', () => {
     standIn.session = { payment_status: 'paid', status: 'complete', amount_total: 5_00 };
     const run = async () => {
       const log = jobLog();
-      t.setNow(new Date(Date.now() + 31 * 60_000));
-      try {
-        await releaseExpiredPayments(t.ctx, log);
-      } finally {
-        t.setNow(new Date());
-      }
+      await releaseAfterExpiry(log);
       return log;
     };
     standIn.refundsFail = true;
@@ -460,8 +446,8 @@ describe('the expiry job and a refund Stripe refuses', () => {
       standIn.refundsFail = false;
     }
     expect(log.lines.some((l) => l.includes('charge already refunded') && l.includes(body.paymentId))).toBe(true);
-    const [pending] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
-    expect(pending!.status).toBe('pending');
+    const pending = await paymentOf(body.paymentId);
+    expect(pending.status).toBe('pending');
     expect(await productState(t, pa)).toMatchObject({ quantity: 2 });
 
     standIn.clearRecords();
@@ -470,8 +456,8 @@ describe('the expiry job and a refund Stripe refuses', () => {
     } finally {
       standIn.session = { payment_status: 'unpaid', status: 'open' };
     }
-    const [refunded] = await t.ctx.db.select().from(payments).where(eq(payments.id, body.paymentId));
-    expect(refunded!.status).toBe('refunded');
+    const refunded = await paymentOf(body.paymentId);
+    expect(refunded.status).toBe('refunded');
     expect(await productState(t, pa)).toMatchObject({ quantity: 3 });
     expect(standIn.requests.filter((r) => r.path === '/v1/refunds').map((r) => Number(r.body.get('amount')))).toContain(
       5_00,

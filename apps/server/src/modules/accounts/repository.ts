@@ -1,12 +1,63 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, stores } from '../../db/schema';
 
 /**
- * The SQL of accounts and stores that other modules call (decision 023): the account's part of its data export and
- * of its deletion (modules/account-data), and the wishlist's alert setting, its alert mail's address and the lock
- * that serialises a customer's list changes.
+ * The SQL of accounts and stores: the profile pages' (service.ts), and what other modules call (decision 023): the
+ * account's part of its data export and of its deletion (modules/account-data), and the wishlist's alert setting,
+ * its alert mail's address and the lock that serialises a customer's list changes.
  */
+
+type AccountRow = typeof accounts.$inferSelect;
+type StoreRow = typeof stores.$inferSelect;
+
+// ── the profile ──────────────────────────────────────────────────────────────────────────────────
+
+export async function findAccount(db: Db, accountId: number): Promise<AccountRow | undefined> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return account;
+}
+
+/** What the profile and password forms change of the account. */
+export type AccountChanges = Partial<Pick<AccountRow, 'name' | 'phone' | 'city' | 'address' | 'passwordHash'>> &
+  Pick<AccountRow, 'updatedAt'>;
+
+export async function updateAccount(db: Db, accountId: number, changes: AccountChanges): Promise<void> {
+  await db.update(accounts).set(changes).where(eq(accounts.id, accountId));
+}
+
+/** The seller's account (`a`) with their store (`s`), or undefined when either is missing. */
+export async function findSellerWithStore(
+  db: Db,
+  sellerId: number,
+): Promise<{ a: AccountRow; s: StoreRow } | undefined> {
+  const [row] = await db
+    .select({ a: accounts, s: stores })
+    .from(accounts)
+    .innerJoin(stores, eq(stores.sellerId, accounts.id))
+    .where(eq(accounts.id, sellerId));
+  return row;
+}
+
+/**
+ * The seller's store as their profile form sets it. A suspended store stays suspended: the seller's open or closed
+ * waits, as the status it returns to, until an operator reopens it.
+ */
+export async function updateSellersStore(
+  db: Db,
+  sellerId: number,
+  store: Pick<StoreRow, 'name' | 'phone'> & { status: 'open' | 'closed' },
+): Promise<void> {
+  await db
+    .update(stores)
+    .set({
+      name: store.name,
+      phone: store.phone,
+      status: sql`case when ${stores.status} = 'suspended' then ${stores.status} else ${store.status}::store_status end`,
+      statusBeforeSuspension: sql`case when ${stores.status} = 'suspended' then ${store.status}::store_status end`,
+    })
+    .where(eq(stores.sellerId, sellerId));
+}
 
 /** Each row of `query` is one JSON object, built by PostgreSQL (`select json_build_object(…) as item …`). */
 async function items(db: Db, query: SQL): Promise<unknown[]> {

@@ -1,15 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
 import type { CustomerProfile, SellerProfile, SessionUser } from '@pricehub/shared/schemas/account';
 import type { AppContext } from '../../context';
-import { accounts, stores } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { destroyOtherSessions } from '../auth/session-service';
+import { findAccount, findSellerWithStore, updateAccount, updateSellersStore } from './repository';
 
 export async function getCustomerProfile(ctx: AppContext, accountId: number): Promise<CustomerProfile> {
-  const [a] = await ctx.db.select().from(accounts).where(eq(accounts.id, accountId));
+  const a = await findAccount(ctx.db, accountId);
   if (!a) throw notFound(messages.generic.notFound);
   return { name: a.name, email: a.email, phone: a.phone, city: a.city, address: a.address };
 }
@@ -19,25 +18,18 @@ export async function updateCustomerProfile(
   accountId: number,
   input: { name: string; phone: string; city: string; address?: string },
 ): Promise<CustomerProfile> {
-  await ctx.db
-    .update(accounts)
-    .set({
-      name: input.name,
-      phone: input.phone,
-      city: input.city,
-      ...(input.address !== undefined ? { address: input.address } : {}),
-      updatedAt: ctx.now(),
-    })
-    .where(eq(accounts.id, accountId));
+  await updateAccount(ctx.db, accountId, {
+    name: input.name,
+    phone: input.phone,
+    city: input.city,
+    ...(input.address !== undefined ? { address: input.address } : {}),
+    updatedAt: ctx.now(),
+  });
   return getCustomerProfile(ctx, accountId);
 }
 
 export async function getSellerProfile(ctx: AppContext, accountId: number): Promise<SellerProfile> {
-  const [row] = await ctx.db
-    .select({ a: accounts, s: stores })
-    .from(accounts)
-    .innerJoin(stores, eq(stores.sellerId, accounts.id))
-    .where(eq(accounts.id, accountId));
+  const row = await findSellerWithStore(ctx.db, accountId);
   if (!row) throw notFound(messages.generic.notFound);
   return {
     sellerName: row.a.name,
@@ -58,20 +50,9 @@ export async function updateSellerProfile(
   input: { sellerName: string; storeName: string; phoneNo: string; storeStatus: 'open' | 'closed' },
 ): Promise<SellerProfile> {
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(accounts)
-      .set({ name: input.sellerName, phone: input.phoneNo, updatedAt: ctx.now() })
-      .where(eq(accounts.id, accountId));
-    await tx
-      .update(stores)
-      .set({
-        name: input.storeName,
-        phone: input.phoneNo,
-        // A suspended store stays suspended: the seller's choice waits until an operator reopens it.
-        status: sql`case when ${stores.status} = 'suspended' then ${stores.status} else ${input.storeStatus}::store_status end`,
-        statusBeforeSuspension: sql`case when ${stores.status} = 'suspended' then ${input.storeStatus}::store_status end`,
-      })
-      .where(eq(stores.sellerId, accountId));
+    await updateAccount(tx, accountId, { name: input.sellerName, phone: input.phoneNo, updatedAt: ctx.now() });
+    // A suspended store stays suspended: the seller's choice waits until an operator reopens it.
+    await updateSellersStore(tx, accountId, { name: input.storeName, phone: input.phoneNo, status: input.storeStatus });
   });
   // Opening or closing a store changes what search shows, at once on this server.
   invalidateCatalogCache();
@@ -85,13 +66,10 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   keepSessionToken?: string,
 ): Promise<void> {
-  const [a] = await ctx.db.select().from(accounts).where(eq(accounts.id, user.id));
+  const a = await findAccount(ctx.db, user.id);
   if (!a || !(await verifyPassword(a.passwordHash, input.currentPassword))) {
     throw badRequest(messages.password.currentWrong, { currentPassword: messages.password.currentWrong });
   }
-  await ctx.db
-    .update(accounts)
-    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.now() })
-    .where(eq(accounts.id, user.id));
+  await updateAccount(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.now() });
   await destroyOtherSessions(ctx.db, user.id, keepSessionToken);
 }

@@ -78,8 +78,8 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     ends: 'each owner lists the images it still uses',
   },
   offers: {
-    tables: ['accounts', 'listings', 'match_decisions', 'product_aliases', 'product_redirects', 'products', 'stores'],
-    ends: 'matching writes the catalogue through catalog, and comparison reads listings and stores through theirs',
+    tables: ['listings', 'match_decisions', 'product_aliases', 'product_redirects', 'products'],
+    ends: 'matching writes the catalogue through catalog, and comparison reads listings through catalog',
   },
   operator: {
     tables: [

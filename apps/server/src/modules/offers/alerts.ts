@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { priceAlerts, products } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { accountContactSql } from '../accounts/queries';
 import { enqueueMail } from '../mail/outbox';
 import { lowestPricesNow, resolveCatalogueProduct } from './comparison';
 
@@ -95,16 +96,15 @@ export async function evaluatePriceAlerts(ctx: AppContext): Promise<number> {
     id: number;
     product_id: number;
     product_name: string;
-    email: string;
-    name: string;
+    customer: { name: string; email: string };
     target_price: number | null;
     base_price: number;
     last_notified_price: number | null;
   }>(
     ctx.db,
-    sql`select a.id, a.product_id, p.name as product_name, c.email, c.name, a.target_price, a.base_price,
-          a.last_notified_price
-        from price_alerts a join products p on p.id = a.product_id join accounts c on c.id = a.customer_id`,
+    sql`select pa.id, pa.product_id, p.name as product_name, ${accountContactSql(sql`pa.customer_id`)} as customer,
+          pa.target_price, pa.base_price, pa.last_notified_price
+        from price_alerts pa join products p on p.id = pa.product_id`,
   );
   let fired = 0;
   const lowest = await lowestPricesNow(ctx, [...new Set(alerts.map((a) => a.product_id))]);
@@ -127,9 +127,9 @@ export async function evaluatePriceAlerts(ctx: AppContext): Promise<number> {
       if (updated.length === 0) return false;
       const link = `${ctx.config.publicUrl}/result/productHub/${a.product_id}`;
       await enqueueMail(tx, {
-        to: a.email,
+        to: a.customer.email,
         subject: `Price drop: ${a.product_name} is now ${formatRs(current!)}`,
-        text: `Hello ${a.name},\n\n${a.product_name} now costs ${formatRs(current!)} (it was ${formatRs(a.base_price)} when you set the alert).\n\nCompare prices: ${link}\n\nPriceHub`,
+        text: `Hello ${a.customer.name},\n\n${a.product_name} now costs ${formatRs(current!)} (it was ${formatRs(a.base_price)} when you set the alert).\n\nCompare prices: ${link}\n\nPriceHub`,
         dedupeKey: `price-drop:alert ${a.id}:price ${current}`,
       });
       return true;

@@ -5,6 +5,7 @@ import { offerMessages, type MatchedBy, type PriceHistory, type ProductOffer } f
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { openStoresSql } from '../accounts/queries';
 import { offerSentiments } from '../reviews/repository';
 import { storeRatings, storeSentiments } from '../reviews/store-rating';
 import { activeSales, unitPrice } from '../sales/pricing';
@@ -49,8 +50,8 @@ const openListings = (db: Db, productId: number) =>
     db,
     sql`select l.id, l.store_id, s.name as store_name, s.slug as store_slug, l.name, l.price, l.quantity, l.stock,
           l.matched_by, l.updated_at
-        from listings l join stores s on s.id = l.store_id
-        where l.product_id = ${productId} and s.status = 'open'
+        from listings l join ${openStoresSql} s on s.id = l.store_id
+        where l.product_id = ${productId}
         order by l.id`,
   );
 
@@ -136,8 +137,8 @@ export async function lowestPricesNow(ctx: AppContext, productIds: number[]): Pr
   if (productIds.length === 0) return result;
   const listings = await queryRows<{ id: number; product_id: number; price: number }>(
     ctx.db,
-    sql`select l.id, l.product_id, l.price from listings l join stores s on s.id = l.store_id
-        where l.product_id in ${ids(productIds)} and s.status = 'open' and l.stock = 'instock' and l.quantity > 0`,
+    sql`select l.id, l.product_id, l.price from listings l join ${openStoresSql} s on s.id = l.store_id
+        where l.product_id in ${ids(productIds)} and l.stock = 'instock' and l.quantity > 0`,
   );
   const sales = await activeSales(
     ctx.db,
@@ -179,8 +180,8 @@ export async function priceHistory(ctx: AppContext, productId: number): Promise<
         where o.product_id = ${productId}
         union all
         select 'store-' || l.id, s.name, pp.price, pp.in_stock, pp.recorded_at
-        from price_points pp join listings l on l.id = pp.listing_id join stores s on s.id = l.store_id
-        where l.product_id = ${productId} and s.status = 'open'
+        from price_points pp join listings l on l.id = pp.listing_id join ${openStoresSql} s on s.id = l.store_id
+        where l.product_id = ${productId}
         order by recorded_at, series`,
   );
   // A listing with no recorded price yet (listed before prices were recorded) still shows its price today.

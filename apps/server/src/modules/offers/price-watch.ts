@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
+import { openStoresSql } from '../accounts/queries';
 import { activeSaleSql } from '../sales/pricing';
 import { lowestPricesNow } from './comparison';
 
@@ -31,8 +32,8 @@ export async function productStatesNow(ctx: AppContext, productIds: number[]): P
     sql`select distinct on (x.product_id) x.product_id, x.percent, x.store
         from (
           select l.product_id, ${percent} as percent, st.name as store
-          from listings l join stores st on st.id = l.store_id
-          where l.product_id in ${ids(productIds)} and st.status = 'open' and l.stock = 'instock' and l.quantity > 0
+          from listings l join ${openStoresSql} st on st.id = l.store_id
+          where l.product_id in ${ids(productIds)} and l.stock = 'instock' and l.quantity > 0
         ) x
         where x.percent is not null
         order by x.product_id, x.percent desc, x.store`,

@@ -64,8 +64,18 @@ export async function operatorExists(db: Db, email: string): Promise<boolean> {
  */
 export const openStoresSql = sql`(select id, slug, name from stores where status = 'open')`;
 
-/** SQL for a `from` or `join` (alias it): every store, open or not, with its `id`, `slug` and `name`. */
-export const storesSql = sql`(select id, slug, name from stores)`;
+/** SQL for a `from` or `join` (alias it): every store, open or not, with its `id`, `slug`, `name` and `status`. */
+export const storesSql = sql`(select id, slug, name, status from stores)`;
+
+/** SQL for a `from` or `join` (alias it): every account with its `id`, `name` and `email` (whom lists and mail name). */
+export const accountNamesSql = sql`(select id, name, email from accounts)`;
+
+/**
+ * SQL: the id of account `accountId`, its row locked FOR NO KEY UPDATE until the transaction ends, for a statement
+ * that must run one at a time per account (checkout) and take that lock before anything else.
+ */
+export const lockedAccountIdSql = (accountId: SQL | number) =>
+  sql<number>`(select id from accounts where id = ${accountId} for no key update)`;
 
 /** A store as its public page shows it. */
 export type PublicStore = Pick<typeof stores.$inferSelect, 'id' | 'slug' | 'name' | 'status' | 'description'> & {

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
 import { queryRows, type Db } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
-import { storeNameSql } from '../accounts/queries';
+import { accountNamesSql, storeNameSql } from '../accounts/queries';
 
 /**
  * What other modules may read of orders (decision 023): complaints and reviews check an order is the customer's,
@@ -62,7 +62,7 @@ export async function customerOrderStatus(
 ): Promise<{ status: OrderStatus; customerName: string } | undefined> {
   const [order] = await queryRows<{ status: OrderStatus; customerName: string }>(
     db,
-    sql`select o.status, a.name as "customerName" from orders o join accounts a on a.id = o.customer_id
+    sql`select o.status, a.name as "customerName" from orders o join ${accountNamesSql} a on a.id = o.customer_id
         where o.id = ${orderId} and o.customer_id = ${customerId}`,
   );
   return order;
@@ -153,7 +153,7 @@ export function storeSalesSql(storeId: number, now: Date, recentOrders: number):
                                     'status', o.status, 'createdAt', o.created_at) order by o.created_at desc, o.id desc)
                                   from (select * from orders where store_id = ${storeId}
                                         order by created_at desc, id desc limit ${recentOrders}) o
-                                  join accounts a on a.id = o.customer_id), '[]'::json)
+                                  join ${accountNamesSql} a on a.id = o.customer_id), '[]'::json)
       ))`;
 }
 

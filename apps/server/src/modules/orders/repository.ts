@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderLineView, OrderView } from '@pricehub/shared/schemas/order';
 import { queryRows, type Db } from '../../db/client';
 import { listings, orderLines } from '../../db/schema';
+import { accountNamesSql, storesSql } from '../accounts/queries';
 
 interface OrderRow {
   id: string;
@@ -33,7 +34,7 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
     sql`select o.id, o.status, o.payment_method, o.payment_status, o.payment_id, o.subtotal, o.shipping_fee,
           o.discount, o.total, o.promo_code, o.shipping_address, o.rejection_reason, o.created_at, o.updated_at,
           s.slug as store_slug, s.name as store_name, a.name as customer_name, a.email as customer_email
-        from orders o join stores s on s.id = o.store_id join accounts a on a.id = o.customer_id
+        from orders o join ${storesSql} s on s.id = o.store_id join ${accountNamesSql} a on a.id = o.customer_id
         where ${where}
         order by o.created_at desc, o.id desc
         limit ${limit}`,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '@pricehub/shared/schemas/checkout';
 import { queryRows, type Db } from '../../../db/client';
+import { lockedAccountIdSql, storesSql } from '../../accounts/queries';
 import { takenCartSql } from '../../cart/queries';
 import type { CartRow } from '../../cart/service';
 import { activeSaleSql, type ActiveSale } from '../../sales/pricing';
@@ -24,7 +25,7 @@ export async function takeCart(
   now: Date,
   empty: boolean,
 ): Promise<{ lines: TakenLine[]; orderIds: Map<number, string> }> {
-  const owner = sql`(select id from accounts where id = ${customerId} for no key update)`;
+  const owner = lockedAccountIdSql(customerId);
   const taken = takenCartSql(owner, empty);
   // A number per line, which is as cheap as one per store (a cart rarely holds two lines of one store); the numbers
   // left over are gaps, as a rolled-back checkout leaves.
@@ -35,7 +36,7 @@ export async function takeCart(
                l.quantity as "stockQuantity", l.stock as "stockStatus", t.quantity, s.id as "storeId",
                s.slug as "storeSlug", s.name as "storeName", s.status as "storeStatus",
                ${activeSaleSql(sql`l.id`, now)} as sale, nextval('order_number_seq')::int as number
-        from taken t join listings l on l.id = t.listing_id join stores s on s.id = l.store_id
+        from taken t join listings l on l.id = t.listing_id join ${storesSql} s on s.id = l.store_id
         order by t.added_at, l.id`,
   );
   const numbers = rows.map((r) => r.number).sort((a, b) => a - b);

@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context';
 import { queryRows } from '../../../db/client';
 import { orders, payments } from '../../../db/schema';
 import { HttpError } from '../../../http/errors';
+import { accountNamesSql } from '../../accounts/queries';
 import { enqueueMail } from '../../mail/outbox';
 import { notifyCustomer } from '../../notifications/customer-notice';
 import { customerNotices } from '../customer-notices';
@@ -82,7 +83,7 @@ export async function refundUnawaited(
       }>(
         tx,
         sql`select p.status, p.amount, p.customer_id, a.email, a.name from payments p
-            join accounts a on a.id = p.customer_id
+            join ${accountNamesSql} a on a.id = p.customer_id
             where p.id = ${paymentId} for update of p`,
       );
       let amount = 0;

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReturnStatus, ReturnView } from '@pricehub/shared/schemas/return';
 import type { OrderView } from '@pricehub/shared/schemas/order';
 import { queryRows, type Db } from '../../../db/client';
+import { accountNamesSql, storeSellerSql, storesSql, type StoreSeller } from '../../accounts/queries';
 
 interface ReturnRow {
   id: number;
@@ -32,8 +33,8 @@ export async function findReturns(db: Db, where: SQL, limit = 200): Promise<Retu
           a.name as customer_name,
           coalesce((select json_agg(json_build_object('name', l.name, 'quantity', l.quantity) order by l.id)
                     from order_lines l where l.order_id = o.id), '[]'::json) as lines
-        from returns r join orders o on o.id = r.order_id join stores s on s.id = r.store_id
-          join accounts a on a.id = o.customer_id
+        from returns r join orders o on o.id = r.order_id join ${storesSql} s on s.id = r.store_id
+          join ${accountNamesSql} a on a.id = o.customer_id
         where ${where}
         order by r.created_at desc, r.id desc
         limit ${limit}`,
@@ -149,11 +150,8 @@ export async function markOrderRefunded(tx: Db, orderId: string): Promise<void> 
 
 /** The seller's address for mail about their store's returns. */
 export async function storeContact(db: Db, storeId: number): Promise<{ email: string; name: string }> {
-  const [row] = await queryRows<{ email: string; name: string }>(
-    db,
-    sql`select a.email, a.name from stores s join accounts a on a.id = s.seller_id where s.id = ${storeId}`,
-  );
-  return row!;
+  const [row] = await queryRows<{ seller: StoreSeller }>(db, sql`select ${storeSellerSql(sql`${storeId}`)} as seller`);
+  return { email: row!.seller.sellerEmail, name: row!.seller.sellerName };
 }
 
 /** How many returns a store has, by state: the seller dashboard's count. */

@@ -77,6 +77,10 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     tables: ['blogs', 'listings', 'products'],
     ends: 'each owner lists the images it still uses',
   },
+  // catalog imports offers (cards and search price over other stores' offers, a listing's price point, and matching,
+  // which still lives in offers), so offers cannot import catalog; operator imports both, so neither may read its
+  // match decisions. It ends when matching moves into catalog with the decisions it honours, and catalog reads
+  // offers' rows from a piece below both.
   offers: {
     tables: ['listings', 'match_decisions', 'product_aliases', 'product_redirects', 'products'],
     ends: 'matching writes the catalogue through catalog, and comparison reads listings through catalog',

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { discounted, floorToRupee } from '@pricehub/shared/rules/money';
 import { queryRows, type Db } from '../../db/client';
 import { saleProducts, sales } from '../../db/schema';
+import { openStoresSql } from '../accounts/queries';
 
 export interface ActiveSale {
   code: string;
@@ -94,8 +95,8 @@ export async function listActiveSales(db: Db, now: Date, limit = 20): Promise<Sa
     db,
     sql`select s.code, s.title, s.discount_percent as percent, s.starts_at, s.ends_at, st.slug, st.name,
           (select count(*)::int from sale_products sp where sp.sale_id = s.id) as product_count
-        from sales s join stores st on st.id = s.store_id
-        where s.starts_at <= ${now} and s.ends_at > ${now} and st.status = 'open'
+        from sales s join ${openStoresSql} st on st.id = s.store_id
+        where s.starts_at <= ${now} and s.ends_at > ${now}
         order by s.ends_at asc limit ${limit}`,
   );
   return rows.map((r) => ({

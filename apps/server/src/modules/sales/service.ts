@@ -5,9 +5,10 @@ import type { PublicSaleDetail, SaleInput, SaleProductRow, SellerSale } from '@p
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { listings, saleProducts, sales, stores } from '../../db/schema';
+import { listings, saleProducts, sales } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import { openStoresSql, storeNameSql } from '../accounts/queries';
 import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from './campaign-dates';
 import { unitPrice } from './pricing';
 
@@ -181,11 +182,10 @@ export async function deleteSale(ctx: AppContext, storeId: number, code: string)
  */
 export async function getPublicSale(ctx: AppContext, code: string): Promise<PublicSaleDetail> {
   const [row] = await ctx.db
-    .select({ sale: sales, store: { slug: stores.slug, name: stores.name, status: stores.status } })
+    .select({ sale: sales, store: storeNameSql(sales.storeId) })
     .from(sales)
-    .innerJoin(stores, eq(stores.id, sales.storeId))
-    .where(eq(sales.code, code.toUpperCase()));
-  if (!row || row.store.status !== 'open') throw notFound(saleMessages.notFound);
+    .where(and(eq(sales.code, code.toUpperCase()), sql`${sales.storeId} in (select s.id from ${openStoresSql} s)`));
+  if (!row) throw notFound(saleMessages.notFound);
   const bySale = await productRows(ctx.db, [row.sale.id], new Map([[row.sale.id, row.sale.discountPercent]]));
   return {
     sale: {

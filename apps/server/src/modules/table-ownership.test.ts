@@ -87,11 +87,9 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   },
   operator: {
     tables: [
-      'accounts',
       'external_stores',
       'listings',
       'offers',
-      'orders',
       'product_aliases',
       'products',
       'stores',

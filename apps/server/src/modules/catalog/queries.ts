@@ -168,6 +168,22 @@ export async function currentProductId(db: Db, id: number): Promise<number | nul
   return row?.id ?? null;
 }
 
+/** SQL: how many listings store `storeId` has (the operator's Sellers page). */
+export const storeListingCountSql = (storeId: SQL) =>
+  sql<number>`(select count(*)::int from listings l where l.store_id = ${storeId})`;
+
+/**
+ * Locks the catalogue products store `storeId` lists, in id order, for this transaction. A change of the store's
+ * status refreshes them through a trigger (migration 0005), and checkouts take listings then products in id order,
+ * so a suspension that takes them first, in the same order, never waits in a circle with a checkout.
+ */
+export async function lockStoreProducts(tx: Db, storeId: number): Promise<void> {
+  await tx.execute(
+    sql`select id from products where id in (select product_id from listings where store_id = ${storeId})
+        order by id for no key update`,
+  );
+}
+
 /** SQL: the catalogue product's name. */
 export const productNameSql = (productId: SQL) => sql`(select p.name from products p where p.id = ${productId})`;
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type {
   IngestionFailure,
   PlatformDashboard,
@@ -6,17 +5,15 @@ import type {
   TradeDay,
 } from '@pricehub/shared/schemas/operator-dashboard';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
+import { openStoreCounts } from '../accounts/stores';
 import { topSearchMisses } from '../catalog/search-misses';
 import { openEscalationCount } from '../complaints/escalations';
 import { externalStoreFreshness, failedRunsSince } from '../offers/external-stores';
+import { tradeByDay, tradingStoresSql } from '../orders/queries';
 import { openReportCount } from '../reviews/moderation';
 
 const DAY_MS = 86_400_000;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-/** As on the Sellers page: placed, not cancelled, and not a card payment still open or given up. */
-const traded = sql.raw(`o.status <> 'Cancelled' and o.payment_status not in ('pending', 'expired')`);
 
 /**
  * The platform at a glance over the last `days` days (UTC days, today included): trade per day, the sellers who
@@ -29,19 +26,8 @@ export async function platformDashboard(ctx: AppContext, days: number): Promise<
   const db = ctx.db;
 
   const [trade, sellers, freshness, failures, misses, openReports, openEscalations] = await Promise.all([
-    queryRows<{ date: string; orders: number; gmv: number | string }>(
-      db,
-      sql`select to_char(d.day, 'YYYY-MM-DD') as date, count(o.id)::int as orders, coalesce(sum(o.total), 0)::bigint as gmv
-          from generate_series(${first.toISOString().slice(0, 10)}::date, ${today}::date, interval '1 day') d(day)
-          left join orders o on (o.created_at at time zone 'UTC')::date = d.day::date and ${traded}
-          group by d.day order by d.day`,
-    ),
-    queryRows<{ active: number; open: number }>(
-      db,
-      sql`select (select count(distinct o.store_id)::int from orders o join stores s on s.id = o.store_id
-                  where s.status = 'open' and o.created_at >= ${first} and ${traded}) as active,
-                 (select count(*)::int from stores where status = 'open') as open`,
-    ),
+    tradeByDay(db, first.toISOString().slice(0, 10), today),
+    openStoreCounts(db, tradingStoresSql(first)),
     externalStoreFreshness(db),
     failedRunsSince(db, first),
     topSearchMisses(db, days, now),
@@ -78,8 +64,8 @@ export async function platformDashboard(ctx: AppContext, days: number): Promise<
       orders: tradeDays.reduce((n, d) => n + d.orders, 0),
       gmv: tradeDays.reduce((n, d) => n + d.gmv, 0),
     },
-    activeSellers: sellers[0]?.active ?? 0,
-    openStores: sellers[0]?.open ?? 0,
+    activeSellers: sellers.among,
+    openStores: sellers.open,
     freshness: stores,
     ingestionFailures,
     noResultSearches: misses,

@@ -1,61 +1,37 @@
-import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
-import {
-  operatorMessages,
-  type OperatorStore,
-  type SellerSuspension,
-  type StoreStanding,
-} from '@pricehub/shared/schemas/operator';
+import { operatorMessages, type OperatorStore, type SellerSuspension } from '@pricehub/shared/schemas/operator';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
-import { stores } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import {
+  lockStoreStanding,
+  setStoreStanding,
+  storeStanding,
+  type LockedStore,
+  type StandingColumns,
+} from '../accounts/stores';
+import { lockStoreProducts } from '../catalog/queries';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { recordAudit, type AuditRecord } from './audit';
 import { operatorStore } from './stores';
 import { reopeningMail, suspensionMail } from './suspension-mails';
 
-/** The store as a suspension sees it: its standing, and the seller to mail (the fields the mails address). */
-interface LockedStore {
-  id: number;
-  slug: string;
-  storeName: string;
-  status: StoreStanding;
-  statusBeforeSuspension: 'open' | 'closed' | null;
-  suspensionReason: string | null;
-  suspendedAt: Date | string | null;
-  sellerName: string;
-  sellerEmail: string;
-}
-
 /**
  * The store's row, locked for this transaction, then its catalogue products in id order: the status change below
  * refreshes them through a trigger (migration 0005), and checkouts take listings then products in id order, so
  * taking the products first, in the same order, means a suspension never waits in a circle with a checkout.
- * NO KEY UPDATE leaves new orders (which only share-lock the store's key) free to be placed meanwhile.
  */
 async function lockStore(tx: Db, slug: string): Promise<LockedStore> {
-  const [store] = await queryRows<LockedStore>(
-    tx,
-    sql`select s.id, s.slug, s.name as "storeName", s.status, s.status_before_suspension as "statusBeforeSuspension",
-               s.suspension_reason as "suspensionReason", s.suspended_at as "suspendedAt", a.name as "sellerName",
-               a.email as "sellerEmail"
-        from stores s join accounts a on a.id = s.seller_id
-        where s.slug = ${slug}
-        for no key update of s`,
-  );
+  const store = await lockStoreStanding(tx, slug);
   if (!store) throw notFound(operatorMessages.storeNotFound);
-  await tx.execute(
-    sql`select id from products where id in (select product_id from listings where store_id = ${store.id})
-        order by id for no key update`,
-  );
+  await lockStoreProducts(tx, store.id);
   return store;
 }
 
 /** What one change of a store's standing writes: the store's new columns, the audit entry, the seller's mail. */
 interface StandingChange {
-  set: Partial<typeof stores.$inferInsert>;
+  set: StandingColumns;
   audit: Pick<AuditRecord, 'action' | 'reason' | 'before' | 'after'>;
   mail: OutgoingMail;
 }
@@ -74,7 +50,7 @@ async function changeStanding(
     const store = await lockStore(tx, slug);
     const now = ctx.now();
     const { set, audit, mail } = change(store, now);
-    await tx.update(stores).set(set).where(eq(stores.id, store.id));
+    await setStoreStanding(tx, store.id, set);
     await recordAudit(
       tx,
       { actor: operator, target: { type: 'store', id: store.slug, name: store.storeName }, ...audit },
@@ -143,10 +119,7 @@ export function reopenStore(
 
 /** The seller workspace's banner: why and since when their store is suspended, or null. */
 export async function sellerSuspension(db: Db, storeId: number): Promise<SellerSuspension> {
-  const [row] = await db
-    .select({ status: stores.status, reason: stores.suspensionReason, at: stores.suspendedAt })
-    .from(stores)
-    .where(eq(stores.id, storeId));
+  const row = await storeStanding(db, storeId);
   if (row?.status !== 'suspended' || !row.at) return { suspension: null };
   return { suspension: { reason: row.reason ?? '', suspendedAt: row.at.toISOString() } };
 }

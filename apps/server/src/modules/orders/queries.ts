@@ -52,6 +52,43 @@ export async function markOrderRefunded(tx: Db, orderId: string, now: Date): Pro
   await tx.execute(sql`update orders set payment_status = 'refunded', updated_at = ${now} where id = ${orderId}`);
 }
 
+/**
+ * SQL: true when order `o` (an alias) counts as trade: placed, not cancelled, and not an online payment still open or
+ * given up. GMV is the totals of such orders (shipping and discounts included, as the shopper paid).
+ */
+const traded = (o: string) =>
+  sql.raw(`${o}.status <> 'Cancelled' and ${o}.payment_status not in ('pending', 'expired')`);
+
+/** The platform's trade on each UTC day from `first` to `today` (YYYY-MM-DD), days without orders included (as 0). */
+export function tradeByDay(
+  db: Db,
+  first: string,
+  today: string,
+): Promise<{ date: string; orders: number; gmv: number | string }[]> {
+  return queryRows<{ date: string; orders: number; gmv: number | string }>(
+    db,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as date, count(o.id)::int as orders, coalesce(sum(o.total), 0)::bigint as gmv
+        from generate_series(${first}::date, ${today}::date, interval '1 day') d(day)
+        left join orders o on (o.created_at at time zone 'UTC')::date = d.day::date and ${traded('o')}
+        group by d.day order by d.day`,
+  );
+}
+
+/** SQL for an `in`: the ids of the stores that traded since `since`. */
+export const tradingStoresSql = (since: Date) =>
+  sql`(select o.store_id from orders o where o.created_at >= ${since} and ${traded('o')})`;
+
+/** SQL: json {orders, gmv} of store `storeId`'s trade since `since`. */
+export const storeTradeSql = (storeId: SQL, since: Date) =>
+  sql<{ orders: number; gmv: number }>`(select json_build_object('orders', count(*)::int,
+      'gmv', coalesce(sum(o.total), 0)::bigint)
+    from orders o where o.store_id = ${storeId} and o.created_at >= ${since} and ${traded('o')})`;
+
+/** SQL: store `storeId`'s GMV since `since` (the operator's Sellers page sorts by it). */
+export const storeGmvSql = (storeId: SQL, since: Date) =>
+  sql`(select coalesce(sum(o.total), 0) from orders o
+       where o.store_id = ${storeId} and o.created_at >= ${since} and ${traded('o')})`;
+
 type OrderStatus = (typeof orders.$inferSelect)['status'];
 
 /** The customer's own order with their name, or undefined when it is not theirs (or does not exist). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app';
-import { createSeller, type TestSeller } from './factories';
+import { createCustomer, createSeller, type TestSeller, type TestUser } from './factories';
 import { insertCatalogueProduct, insertExternalOffer, insertListing } from './catalogue';
 import { listings, stores } from '../db/schema';
 
@@ -93,4 +93,40 @@ export const ADDRESS = '12 Mall Road, Lahore';
 export async function putInCart(t: TestApp, cookie: string, listingId: number, quantity = 1): Promise<void> {
   const res = await caller(t)('POST', '/api/cart/items', cookie, { listingId, quantity });
   expect(res.statusCode, res.body).toBeLessThan(300);
+}
+
+export interface PlacedOrder {
+  shopper: TestUser;
+  seller: SellerWithStore;
+  listingId: number;
+  productId: number;
+  orderId: string;
+}
+
+/**
+ * A new customer, Sana Khan, buys `quantity` (2 by default) Orbit Phones at Rs 300 from a new listing of `seller`
+ * (a new seller by default; 5 on the shelf): cash on delivery, or `online` and paid at once at the test gateway.
+ */
+export async function placeOrder(
+  t: TestApp,
+  options: { quantity?: number; paymentMethod?: 'cashOnDel' | 'online'; seller?: SellerWithStore } = {},
+): Promise<PlacedOrder> {
+  const { quantity = 2, paymentMethod = 'cashOnDel' } = options;
+  const call = caller(t);
+  const shopper = await createCustomer(t, { name: 'Sana Khan' });
+  const seller = options.seller ?? (await createSellerWithStore(t));
+  const { listingId, productId } = await addListing(t, seller.storeId, {
+    quantity: 5,
+    price: 300_00,
+    name: 'Orbit Phone',
+  });
+  await putInCart(t, shopper.cookie, listingId, quantity);
+  const res = await call('POST', '/api/checkout', shopper.cookie, { paymentMethod, shippingAddress: ADDRESS });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json();
+  if (paymentMethod === 'online') {
+    const paid = await call('POST', `/api/payments/test/${body.paymentId}/pay`, shopper.cookie);
+    expect(paid.statusCode, paid.body).toBe(200);
+  }
+  return { shopper, seller, listingId, productId, orderId: body.orders[0].orderId as string };
 }

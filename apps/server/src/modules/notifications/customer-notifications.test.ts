@@ -7,24 +7,10 @@ import {
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, TEST_PASSWORD, type TestUser } from '../../testing/factories';
 import { customerNotifications } from '../../db/schema';
-import { ADDRESS, addListing, caller, createSellerWithStore, type SellerWithStore } from '../../testing/shop';
+import { caller, createSellerWithStore, placeOrder, type SellerWithStore } from '../../testing/shop';
 
 const t = await buildTestApp();
 const call = caller(t);
-
-/** A cash-on-delivery order of two Rs 300 phones by a new customer from `seller` (a new seller by default). */
-async function placeOrder(seller?: SellerWithStore) {
-  const shopper = await createCustomer(t, { name: 'Sana Khan' });
-  const store = seller ?? (await createSellerWithStore(t));
-  const { listingId } = await addListing(t, store.storeId, { quantity: 5, price: 300_00, name: 'Orbit Phone' });
-  await call('POST', '/api/cart/items', shopper.cookie, { listingId, quantity: 2 });
-  const res = await call('POST', '/api/checkout', shopper.cookie, {
-    paymentMethod: 'cashOnDel',
-    shippingAddress: ADDRESS,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { shopper, seller: store, orderId: res.json().orders[0].orderId as string };
-}
 
 const setStatus = async (seller: SellerWithStore, orderId: string, status: string) => {
   const res = await call('PUT', `/api/seller/orders/${orderId}/status`, seller.cookie, { status });
@@ -46,15 +32,15 @@ const inbox = async (who: TestUser, query = '') => {
 const markRead = (who: TestUser, body: object = {}) => call('POST', '/api/notifications/read', who.cookie, body);
 
 async function completedOrder() {
-  const placed = await placeOrder();
+  const placed = await placeOrder(t);
   await setStatus(placed.seller, placed.orderId, 'Completed');
   return placed;
 }
 
 describe('a customer’s notifications about their orders', () => {
   it('tells the customer of each status move, newest first, linked to the order, and nobody else', async () => {
-    const { shopper, seller, orderId } = await placeOrder();
-    const neighbour = await placeOrder(seller);
+    const { shopper, seller, orderId } = await placeOrder(t);
+    const neighbour = await placeOrder(t, { seller });
     expect(await inbox(shopper)).toEqual({ notifications: [], total: 0, unread: 0, page: 1, pageSize: 20 });
 
     await setStatus(seller, orderId, 'Accepted');
@@ -83,7 +69,7 @@ describe('a customer’s notifications about their orders', () => {
   });
 
   it('tells the customer when the seller rejects the order, with the seller’s reason', async () => {
-    const { shopper, seller, orderId } = await placeOrder();
+    const { shopper, seller, orderId } = await placeOrder(t);
     const bystander = await createCustomer(t);
     const res = await call('POST', `/api/seller/orders/${orderId}/reject`, seller.cookie, {
       reason: 'The last unit was damaged in our store',
@@ -154,7 +140,7 @@ describe('a customer’s notifications about their orders', () => {
   });
 
   it('a refused move or request notifies nobody', async () => {
-    const { shopper, seller, orderId } = await placeOrder();
+    const { shopper, seller, orderId } = await placeOrder(t);
     const early = await call('POST', `/api/orders/${orderId}/returns`, shopper.cookie, { reason: 'Too soon' });
     expect(early.statusCode).toBe(409);
     await setStatus(seller, orderId, 'Shipped');
@@ -169,7 +155,7 @@ describe('a customer’s notifications about their orders', () => {
 
 describe('reading notifications', () => {
   it('pages newest first and keeps the unread count of all pages', async () => {
-    const { shopper, seller, orderId } = await placeOrder();
+    const { shopper, seller, orderId } = await placeOrder(t);
     for (const status of ['Accepted', 'Shipped', 'Completed']) await setStatus(seller, orderId, status);
     const second = await inbox(shopper, '?page=2&pageSize=2');
     expect(second).toMatchObject({ total: 3, unread: 3, page: 2, pageSize: 2 });
@@ -182,9 +168,9 @@ describe('reading notifications', () => {
   });
 
   it('marks the named notifications read, then all; another customer’s id is 404 and marks nothing', async () => {
-    const { shopper, seller, orderId } = await placeOrder();
+    const { shopper, seller, orderId } = await placeOrder(t);
     for (const status of ['Accepted', 'Shipped', 'Completed']) await setStatus(seller, orderId, status);
-    const stranger = await placeOrder(seller);
+    const stranger = await placeOrder(t, { seller });
     await setStatus(seller, stranger.orderId, 'Accepted');
     const [newest, middle] = (await inbox(shopper)).notifications;
     const theirs = (await inbox(stranger.shopper)).notifications[0]!;
@@ -220,7 +206,7 @@ describe('reading notifications', () => {
   });
 
   it('is for the signed-in customer only: 401 to a visitor, 403 to a seller', async () => {
-    const { seller } = await placeOrder();
+    const { seller } = await placeOrder(t);
     expect((await call('GET', '/api/notifications')).statusCode).toBe(401);
     expect((await call('POST', '/api/notifications/read', undefined, {})).statusCode).toBe(401);
     const asSeller = await call('GET', '/api/notifications', seller.cookie);

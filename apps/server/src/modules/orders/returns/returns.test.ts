@@ -7,45 +7,18 @@ import { createCustomer, type TestUser } from '../../../testing/factories';
 import { queryRows } from '../../../db/client';
 import { mailOutbox } from '../../../db/schema';
 import { rollUpUnitsSold } from '../../catalog/units-sold';
-import {
-  ADDRESS,
-  addListing,
-  caller,
-  createSellerWithStore,
-  productState,
-  type SellerWithStore,
-} from '../../../testing/shop';
+import { caller, createSellerWithStore, placeOrder, productState, type SellerWithStore } from '../../../testing/shop';
 
 const t = await buildTestApp();
 const call = caller(t);
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A customer's order of `quantity` units (of 5 on the shelf, Rs 300 each), cash on delivery unless `online`. */
-async function placeOrder(quantity = 2, paymentMethod: 'cashOnDel' | 'online' = 'cashOnDel') {
-  const shopper = await createCustomer(t, { name: 'Sana Khan' });
-  const seller = await createSellerWithStore(t);
-  const { listingId, productId } = await addListing(t, seller.storeId, {
-    quantity: 5,
-    price: 300_00,
-    name: 'Orbit Phone',
-  });
-  await call('POST', '/api/cart/items', shopper.cookie, { listingId, quantity });
-  const res = await call('POST', '/api/checkout', shopper.cookie, { paymentMethod, shippingAddress: ADDRESS });
-  expect(res.statusCode, res.body).toBe(201);
-  const body = res.json();
-  if (paymentMethod === 'online') {
-    const paid = await call('POST', `/api/payments/test/${body.paymentId}/pay`, shopper.cookie);
-    expect(paid.statusCode, paid.body).toBe(200);
-  }
-  return { shopper, seller, listingId, productId, orderId: body.orders[0].orderId as string };
-}
 
 const setStatus = (seller: SellerWithStore, orderId: string, status: string) =>
   call('PUT', `/api/seller/orders/${orderId}/status`, seller.cookie, { status });
 
 /** An order the seller has Completed at `completedAt` (now, by default). */
 async function completedOrder(opts: { quantity?: number; online?: boolean; completedAt?: Date } = {}) {
-  const placed = await placeOrder(opts.quantity ?? 2, opts.online ? 'online' : 'cashOnDel');
+  const placed = await placeOrder(t, { quantity: opts.quantity, paymentMethod: opts.online ? 'online' : 'cashOnDel' });
   t.setNow(opts.completedAt ?? new Date());
   const done = await setStatus(placed.seller, placed.orderId, 'Completed');
   expect(done.statusCode, done.body).toBe(200);
@@ -116,7 +89,7 @@ describe('asking to return an order', () => {
   });
 
   it('answers 409 unless the order is Completed', async () => {
-    const { shopper, seller, orderId } = await placeOrder();
+    const { shopper, seller, orderId } = await placeOrder(t);
     const booked = await ask(shopper, orderId);
     expect(booked.statusCode).toBe(409);
     expect(booked.json().error.message).toBe(returnMessages.onlyCompleted);
@@ -125,7 +98,7 @@ describe('asking to return an order', () => {
     const view = (await call('GET', `/api/orders/${orderId}/returns`, shopper.cookie)).json();
     expect(view).toEqual({ returns: [], canRequest: false, message: returnMessages.onlyCompleted, deadline: null });
 
-    const cancelled = await placeOrder();
+    const cancelled = await placeOrder(t);
     await call('POST', `/api/orders/${cancelled.orderId}/cancel`, cancelled.shopper.cookie);
     expect((await ask(cancelled.shopper, cancelled.orderId)).json().error.message).toBe(returnMessages.onlyCompleted);
   });

@@ -69,8 +69,10 @@ const OWNERS: Record<string, string> = {
  */
 const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   auth: { tables: ['accounts', 'stores'], ends: 'sign-up creates the account through accounts' },
+  // catalog imports the cart through others (reviews and media import orders, whose checkout takes the cart), so the
+  // cart cannot import catalog for its lines' listings: it moves when that loop is gone.
   cart: {
-    tables: ['listings', 'product_redirects', 'products', 'stores'],
+    tables: ['listings', 'product_redirects', 'products'],
     ends: 'the cart reads its lines through catalog/queries.ts',
   },
   media: {

@@ -64,6 +64,9 @@ export async function operatorExists(db: Db, email: string): Promise<boolean> {
  */
 export const openStoresSql = sql`(select id, slug, name from stores where status = 'open')`;
 
+/** Whether shoppers may buy from a store: `open`, or `closed` by its seller, or `suspended` by an operator. */
+export type StoreStatus = (typeof stores.$inferSelect)['status'];
+
 /** SQL for a `from` or `join` (alias it): every store, open or not, with its `id`, `slug`, `name` and `status`. */
 export const storesSql = sql`(select id, slug, name, status from stores)`;
 

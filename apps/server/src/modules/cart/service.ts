@@ -3,8 +3,9 @@ import { messages } from '@pricehub/shared/messages';
 import { cartMessages, type CartChange, type CartLine, type CartView } from '@pricehub/shared/schemas/cart';
 import type { AppContext } from '../../context';
 import { preparedOn, queryRows, type Db } from '../../db/client';
-import { cartItems, listings, stores } from '../../db/schema';
+import { cartItems, listings } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { storesSql, type StoreStatus } from '../accounts/queries';
 import { activeSales, activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
 
 /** A cart line holds one seller's listing (`listingId`) of catalogue product `catalogProductId`. */
@@ -20,14 +21,14 @@ const prepareCartRows = (db: Db) =>
       stockQuantity: listings.quantity,
       stockStatus: listings.stock,
       quantity: cartItems.quantity,
-      storeId: stores.id,
-      storeSlug: stores.slug,
-      storeName: stores.name,
-      storeStatus: stores.status,
+      storeId: sql<number>`s.id`,
+      storeSlug: sql<string>`s.slug`,
+      storeName: sql<string>`s.name`,
+      storeStatus: sql<StoreStatus>`s.status`,
     })
     .from(cartItems)
     .innerJoin(listings, eq(listings.id, cartItems.listingId))
-    .innerJoin(stores, eq(stores.id, listings.storeId))
+    .innerJoin(sql`${storesSql} s`, sql`s.id = ${listings.storeId}`)
     .where(eq(cartItems.customerId, sql.placeholder('customerId')))
     .orderBy(asc(cartItems.addedAt), asc(listings.id))
     .prepare('cart_listing_rows');
@@ -111,10 +112,10 @@ async function sellableListing(db: Db, listingId: number): Promise<SellableListi
       id: listings.id,
       stockQuantity: listings.quantity,
       stockStatus: listings.stock,
-      storeStatus: stores.status,
+      storeStatus: sql<StoreStatus>`s.status`,
     })
     .from(listings)
-    .innerJoin(stores, eq(stores.id, listings.storeId))
+    .innerJoin(sql`${storesSql} s`, sql`s.id = ${listings.storeId}`)
     .where(eq(listings.id, listingId));
   if (!row) throw notFound(cartMessages.productNotFound);
   if (row.storeStatus !== 'open') throw conflict(cartMessages.storeClosed);
@@ -160,7 +161,7 @@ async function cheapestListing(
     sql`select l.id, l.price, l.quantity, l.stock, s.status as store_status,
                coalesce(c.quantity, 0)::int as in_cart, ${activeSaleSql(sql`l.id`, now)} as sale
         from listings l
-        join stores s on s.id = l.store_id
+        join ${storesSql} s on s.id = l.store_id
         left join cart_items c on c.listing_id = l.id and c.customer_id = ${customerId}
         where l.product_id = ${productId}`,
   );

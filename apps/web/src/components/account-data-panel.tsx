@@ -1,12 +1,14 @@
-import { Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountDeletionInput } from '@pricehub/shared/schemas/account-data';
 import { downloadAccountData, useDeleteAccount } from '../api/account-data';
 import { useSchemaForm } from '../hooks/use-schema-form';
+import { CurrentPasswordInput } from './current-password-input';
 import { FormAlert } from './form-alert';
 import { notifyError, notifySuccess } from './notify';
+import { SectionPanel } from './section-panel';
 
 type ShopRole = 'customer' | 'seller';
 
@@ -46,38 +48,34 @@ export function AccountDataPanel({ role }: { role: ShopRole }) {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="account-data-title" id="account-data">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="account-data-title">
-          Your data
-        </Title>
-        <Text size="sm">
-          Download a copy of everything PriceHub holds about your account, as a JSON file
-          {role === 'seller'
-            ? ': your store, listings, orders, sales and promos.'
-            : ': your profile, orders, reviews, complaints and wishlist.'}
-        </Text>
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={18} aria-hidden />}
-            loading={downloading}
-            onClick={download}
-          >
-            Download my data
-          </Button>
-          <Button
-            variant="outline"
-            color="red"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => setOpen(true)}
-          >
-            Delete account
-          </Button>
-        </Group>
-      </Stack>
+    <SectionPanel id="account-data" title="Your data">
+      <Text size="sm">
+        Download a copy of everything PriceHub holds about your account, as a JSON file
+        {role === 'seller'
+          ? ': your store, listings, orders, sales and promos.'
+          : ': your profile, orders, reviews, complaints and wishlist.'}
+      </Text>
+      <Group gap="sm">
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={downloading}
+          onClick={download}
+        >
+          Download my data
+        </Button>
+        <Button
+          variant="outline"
+          color="red"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          onClick={() => setOpen(true)}
+        >
+          Delete account
+        </Button>
+      </Group>
+      {/* A modal draws in a portal: nothing of it stands in the section. */}
       <DeleteAccountDialog role={role} opened={open} onClose={() => setOpen(false)} />
-    </Paper>
+    </SectionPanel>
   );
 }
 
@@ -109,13 +107,7 @@ function DeleteAccountDialog({ role, opened, onClose }: { role: ShopRole; opened
           <Text size="sm" fw={600}>
             This cannot be undone.
           </Text>
-          <PasswordInput
-            label="Your password"
-            autoComplete="current-password"
-            {...form.getInputProps('password')}
-            withAsterisk
-            data-autofocus
-          />
+          <CurrentPasswordInput label="Your password" {...form.getInputProps('password')} withAsterisk data-autofocus />
           <FormAlert message={form.formError} />
           <Group justify="flex-end" wrap="wrap">
             <Button variant="default" onClick={close} disabled={remove.isPending}>

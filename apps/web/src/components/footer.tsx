@@ -1,4 +1,5 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 const shopLinks = [
@@ -7,6 +8,18 @@ const shopLinks = [
   { to: '/result?category=computer', label: 'Computers' },
   { to: '/blogPosts', label: 'Blogs' },
 ];
+
+/** One column of links and lines under its heading. */
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Title order={2} size="h5" c="white">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 
 export function Footer() {
   return (
@@ -22,26 +35,20 @@ export function Footer() {
               or see who sells it for less.
             </Text>
           </Stack>
-          <Stack gap={6}>
-            <Title order={2} size="h5" c="white">
-              Shop
-            </Title>
+          <FooterColumn title="Shop">
             {shopLinks.map(({ to, label }) => (
               <Anchor key={to} component={Link} to={to} c="gray.3" size="sm">
                 {label}
               </Anchor>
             ))}
-          </Stack>
-          <Stack gap={6}>
-            <Title order={2} size="h5" c="white">
-              Contact
-            </Title>
+          </FooterColumn>
+          <FooterColumn title="Contact">
             <Text size="sm">support@pricehub.example</Text>
             <Text size="sm">+92 300 0000000</Text>
             <Anchor component={Link} to="/sellerAdd" c="gray.3" size="sm">
               Sell on PriceHub
             </Anchor>
-          </Stack>
+          </FooterColumn>
         </SimpleGrid>
         <Group justify="space-between" mt="xl">
           <Text size="xs">© {new Date().getFullYear()} PriceHub. Prices in Pakistani rupees (Rs).</Text>

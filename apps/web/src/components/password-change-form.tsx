@@ -1,10 +1,11 @@
-import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { messages } from '@pricehub/shared/messages';
 import { passwordChangeInput } from '@pricehub/shared/schemas/account';
 import { useChangePassword } from '../api/password';
 import { useSchemaForm } from '../hooks/use-schema-form';
-import { FormAlert } from './form-alert';
+import { CurrentPasswordInput } from './current-password-input';
+import { FormSubmit } from './form-alert';
 import { NewPasswordInput } from './new-password-input';
 import { notifySuccess } from './notify';
 
@@ -36,22 +37,16 @@ export function PasswordChangeForm() {
           <Text size="sm" c="dimmed">
             Changing it signs you out on your other devices; this one stays signed in.
           </Text>
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            {...form.getInputProps('currentPassword')}
-            withAsterisk
-          />
+          <CurrentPasswordInput label="Current password" {...form.getInputProps('currentPassword')} withAsterisk />
           <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} withAsterisk />
           {newPassword.length > 0 && (
             <Text size="sm" c={lengthOk ? 'green' : 'red'} aria-live="polite" data-testid="password-length">
               {lengthOk ? m.lengthOk : m.tooShort}
             </Text>
           )}
-          <FormAlert message={form.formError} />
-          <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+          <FormSubmit error={form.formError} loading={change.isPending}>
             Change password
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </Paper>

@@ -1,7 +1,7 @@
-import { Button, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { customerProfileUpdate, type CustomerProfile } from '@pricehub/shared/schemas/account';
 import { useProfile, useUpdateProfile } from '../../../api/profile';
-import { FormAlert } from '../../../components/form-alert';
+import { FormSubmit } from '../../../components/form-alert';
 import { notifySuccess } from '../../../components/notify';
 import { ErrorState, LoadingState } from '../../../components/page-states';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -42,10 +42,9 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
             autoComplete="street-address"
             {...form.getInputProps('address')}
           />
-          <FormAlert message={form.formError} />
-          <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+          <FormSubmit error={form.formError} loading={update.isPending}>
             Save profile
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </Paper>

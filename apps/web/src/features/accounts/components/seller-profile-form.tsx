@@ -1,6 +1,6 @@
-import { Button, Grid, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { sellerProfileUpdate, type SellerProfile } from '@pricehub/shared/schemas/account';
-import { FormAlert } from '../../../components/form-alert';
+import { FormSubmit } from '../../../components/form-alert';
 import { notifySuccess } from '../../../components/notify';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useUpdateSellerProfile, type SellerProfileChanges } from '../api/seller-profile';
@@ -63,10 +63,9 @@ export function SellerProfileForm({ profile }: { profile: SellerProfile }) {
               )}
             </Grid.Col>
           </Grid>
-          <FormAlert message={form.formError} />
-          <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+          <FormSubmit error={form.formError} loading={update.isPending}>
             Save profile
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </Paper>

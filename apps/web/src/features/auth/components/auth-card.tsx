@@ -1,5 +1,6 @@
-import { Container, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface AuthCardProps {
   title: string;
@@ -30,5 +31,28 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
         </Text>
       )}
     </Container>
+  );
+}
+
+interface AuthCardLinkProps {
+  /** Who the link is for ("New to PriceHub?"). */
+  question: string;
+  to: string;
+  /** Router state to carry along (where the visitor was going before signing in). */
+  state?: unknown;
+  /** Space above, for a second line. */
+  mt?: number;
+  children: ReactNode;
+}
+
+/** A line of an `AuthCard`'s footer: a question and the link that answers it ("No store yet? Register as a seller"). */
+export function AuthCardLink({ question, to, state, mt, children }: AuthCardLinkProps) {
+  return (
+    <Text size="sm" mt={mt}>
+      {question}{' '}
+      <Anchor component={Link} to={to} state={state}>
+        {children}
+      </Anchor>
+    </Text>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { loginInput, type Role, type SessionUser } from '@pricehub/shared/schemas/account';
 import { notifySuccess } from '../../../components/notify';
 import { useLogin } from '../api/login';
-import { FormAlert } from '../../../components/form-alert';
+import { FormSubmit } from '../../../components/form-alert';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
 interface LoginFormProps {
@@ -40,10 +40,9 @@ export function LoginForm({ role, forgotPasswordPath, onSignedIn }: LoginFormPro
             Forgot password?
           </Anchor>
         </Group>
-        <FormAlert message={form.formError} />
-        <Button type="submit" fullWidth loading={login.isPending}>
+        <FormSubmit error={form.formError} loading={login.isPending} fullWidth>
           Sign in
-        </Button>
+        </FormSubmit>
       </Stack>
     </form>
   );

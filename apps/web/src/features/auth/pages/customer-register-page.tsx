@@ -1,12 +1,12 @@
-import { Anchor, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { customerRegistration } from '@pricehub/shared/schemas/account';
 import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRegisterCustomer } from '../api/register';
-import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../../../components/form-alert';
+import { AuthCard, AuthCardLink } from '../components/auth-card';
+import { FormSubmit } from '../../../components/form-alert';
 import { NewPasswordInput } from '../../../components/new-password-input';
 import { PhoneInput } from '../../../components/phone-input';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -34,12 +34,9 @@ export function CustomerRegisterPage() {
       title="Create your account"
       subtitle="Compare prices across stores and buy from trusted sellers."
       footer={
-        <Text size="sm">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login" state={location.state}>
-            Sign in
-          </Anchor>
-        </Text>
+        <AuthCardLink question="Already have an account?" to="/login" state={location.state}>
+          Sign in
+        </AuthCardLink>
       }
     >
       <form ref={form.ref} onSubmit={submit} noValidate aria-label="Create account">
@@ -56,10 +53,9 @@ export function CustomerRegisterPage() {
             required
             {...form.getInputProps('address')}
           />
-          <FormAlert message={form.formError} />
-          <Button type="submit" fullWidth loading={register.isPending}>
+          <FormSubmit error={form.formError} loading={register.isPending} fullWidth>
             Create account
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </AuthCard>

@@ -1,7 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthCardLink } from '../components/auth-card';
 import { LoginForm } from '../components/login-form';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
 
@@ -22,18 +21,12 @@ export function CustomerLoginPage() {
       subtitle="Track prices, keep a wishlist and check out faster."
       footer={
         <>
-          <Text size="sm">
-            New to PriceHub?{' '}
-            <Anchor component={Link} to="/customer/add" state={from ? { from } : undefined}>
-              Create an account
-            </Anchor>
-          </Text>
-          <Text size="sm" mt={4}>
-            Selling on PriceHub?{' '}
-            <Anchor component={Link} to="/sellerLogin">
-              Login as Seller
-            </Anchor>
-          </Text>
+          <AuthCardLink question="New to PriceHub?" to="/customer/add" state={from ? { from } : undefined}>
+            Create an account
+          </AuthCardLink>
+          <AuthCardLink question="Selling on PriceHub?" to="/sellerLogin" mt={4}>
+            Login as Seller
+          </AuthCardLink>
         </>
       }
     >
@@ -56,12 +49,9 @@ export function SellerLoginPage() {
         title="Seller sign in"
         subtitle="Manage your store, products, sales and orders."
         footer={
-          <Text size="sm">
-            No store yet?{' '}
-            <Anchor component={Link} to="/sellerAdd">
-              Register as a seller
-            </Anchor>
-          </Text>
+          <AuthCardLink question="No store yet?" to="/sellerAdd">
+            Register as a seller
+          </AuthCardLink>
         }
       >
         <LoginForm

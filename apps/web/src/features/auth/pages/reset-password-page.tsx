@@ -8,7 +8,7 @@ import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCompletePasswordReset, usePasswordResetCheck } from '../api/password-reset';
 import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../../../components/form-alert';
+import { FormSubmit } from '../../../components/form-alert';
 import { NewPasswordInput } from '../../../components/new-password-input';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -61,10 +61,9 @@ function NewPasswordForm({ role, token }: { role: Role; token: string }) {
             required
             {...form.getInputProps('confirmPassword')}
           />
-          <FormAlert message={form.formError} />
-          <Button type="submit" fullWidth loading={complete.isPending}>
+          <FormSubmit error={form.formError} loading={complete.isPending} fullWidth>
             Change password
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </AuthCard>

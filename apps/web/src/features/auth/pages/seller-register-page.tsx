@@ -1,12 +1,12 @@
-import { Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { messages } from '@pricehub/shared/messages';
 import { sellerRegistration } from '@pricehub/shared/schemas/account';
 import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRegisterSeller } from '../api/register';
-import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../../../components/form-alert';
+import { AuthCard, AuthCardLink } from '../components/auth-card';
+import { FormSubmit } from '../../../components/form-alert';
 import { NewPasswordInput } from '../../../components/new-password-input';
 import { PhoneInput } from '../../../components/phone-input';
 import { SellerAuthFrame } from '../components/seller-auth-frame';
@@ -41,12 +41,9 @@ export function SellerRegisterPage() {
         title="Open your store"
         subtitle="List your phones, laptops and computers next to every other shop's price."
         footer={
-          <Text size="sm">
-            Already selling?{' '}
-            <Anchor component={Link} to="/sellerLogin">
-              Seller sign in
-            </Anchor>
-          </Text>
+          <AuthCardLink question="Already selling?" to="/sellerLogin">
+            Seller sign in
+          </AuthCardLink>
         }
       >
         <form ref={form.ref} onSubmit={submit} noValidate aria-label="Seller registration">
@@ -61,10 +58,9 @@ export function SellerRegisterPage() {
               <PhoneInput required {...form.getInputProps('phone')} />
               <TextInput label="License ID" required {...form.getInputProps('license')} />
             </SimpleGrid>
-            <FormAlert message={form.formError} />
-            <Button type="submit" fullWidth loading={register.isPending}>
+            <FormSubmit error={form.formError} loading={register.isPending} fullWidth>
               Register store
-            </Button>
+            </FormSubmit>
           </Stack>
         </form>
       </AuthCard>

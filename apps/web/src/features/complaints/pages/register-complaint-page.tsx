@@ -1,8 +1,8 @@
-import { Button, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { complaintInput } from '@pricehub/shared/schemas/complaint';
-import { FormAlert } from '../../../components/form-alert';
+import { FormSubmit } from '../../../components/form-alert';
 import { notifySuccess } from '../../../components/notify';
 import { RequireRole } from '../../../components/require-role';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -58,10 +58,9 @@ function ComplaintForm() {
             minRows={4}
             maxLength={4000}
           />
-          <FormAlert message={form.formError} />
-          <Button type="submit" loading={file.isPending} style={{ alignSelf: 'flex-start' }}>
+          <FormSubmit error={form.formError} loading={file.isPending}>
             Submit complaint
-          </Button>
+          </FormSubmit>
         </Stack>
       </form>
     </Paper>

@@ -1,12 +1,7 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
-import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
 import { ChartCard } from '../../../components/chart-card';
-
-const rupees = (paisa: number) => Math.floor(paisa / PAISA_PER_RUPEE);
-const rs = (value: number) => `Rs ${value.toLocaleString('en-US')}`;
+import { BarSeries, LineSeries, rupees } from '../../../components/dashboard-chart';
 
 /** The dashboard's three charts; loaded on their own so the charting library stays out of the first paint. */
 export default function DashboardCharts({ data }: { data: SellerDashboard }) {
@@ -15,33 +10,29 @@ export default function DashboardCharts({ data }: { data: SellerDashboard }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <ChartCard title="Products Catalogue" empty={prices.length === 0}>
-        <BarChart
-          h={260}
+        <BarSeries
           data={prices}
           dataKey="name"
-          series={[{ name: 'price', label: 'Price', color: 'blue.6' }]}
-          valueFormatter={rs}
+          series={{ name: 'price', label: 'Price', color: 'blue.6' }}
+          inRupees
           xAxisProps={{ tick: false }}
           aria-label="Bar chart of product prices"
         />
       </ChartCard>
       <ChartCard title="Sales, last 12 months">
-        <LineChart
-          h={260}
+        <LineSeries
           data={months}
           dataKey="label"
-          series={[{ name: 'revenue', label: 'Revenue', color: 'teal.6' }]}
-          valueFormatter={rs}
-          curveType="monotone"
+          series={{ name: 'revenue', label: 'Revenue', color: 'teal.6' }}
+          inRupees
           aria-label="Line chart of revenue per month for the last 12 months"
         />
       </ChartCard>
       <ChartCard title="Data Analysis" empty={data.views.length === 0}>
-        <BarChart
-          h={260}
+        <BarSeries
           data={data.views}
           dataKey="name"
-          series={[{ name: 'views', label: 'Product views', color: 'grape.6' }]}
+          series={{ name: 'views', label: 'Product views', color: 'grape.6' }}
           xAxisProps={{ tick: false }}
           aria-label="Bar chart of product views"
         />

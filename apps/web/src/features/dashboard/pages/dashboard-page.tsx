@@ -9,6 +9,7 @@ import { useSellerDashboard } from '../api/dashboard';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 import { DataTable } from '../../../components/data-table';
 import { KpiCard } from '../../../components/kpi-card';
+import { UpdateOrderButton } from '../../../components/update-order-button';
 
 const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 
@@ -88,15 +89,7 @@ export function DashboardPage() {
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    component={Link}
-                    to={`/updateOrder/${o.orderId}`}
-                    size="xs"
-                    variant="light"
-                    aria-label={`Update order ${o.orderId}`}
-                  >
-                    Update
-                  </Button>
+                  <UpdateOrderButton orderId={o.orderId} variant="light" />
                 </Table.Td>
               </Table.Tr>
             ))}

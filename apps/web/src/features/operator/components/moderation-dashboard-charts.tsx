@@ -1,11 +1,9 @@
-import '@mantine/charts/styles.css';
-import { BarChart, LineChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { SimpleGrid, Text } from '@mantine/core';
-import { PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
 import type { PlatformDashboard } from '@pricehub/shared/schemas/operator-dashboard';
 import { ChartCard } from '../../../components/chart-card';
+import { BarSeries, LineSeries, rupees } from '../../../components/dashboard-chart';
 
-const rs = (value: number) => `Rs ${value.toLocaleString('en-US')}`;
 /** Axis ticks short ("Rs 2.2M"), so they fit beside a phone-wide chart; the tooltip keeps the whole amount. */
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const rsTick = (value: number) => `Rs ${compact.format(value)}`;
@@ -15,30 +13,27 @@ const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', t
 export default function PlatformDashboardCharts({ data }: { data: PlatformDashboard }) {
   const trade = data.trade.map((d) => ({
     label: day.format(new Date(`${d.date}T00:00:00Z`)),
-    gmv: Math.floor(d.gmv / PAISA_PER_RUPEE),
+    gmv: rupees(d.gmv),
     orders: d.orders,
   }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <ChartCard title={`GMV per day, last ${data.days} days`}>
-        <LineChart
-          h={260}
+        <LineSeries
           data={trade}
           dataKey="label"
-          series={[{ name: 'gmv', label: 'GMV', color: 'teal.6' }]}
-          valueFormatter={rs}
+          series={{ name: 'gmv', label: 'GMV', color: 'teal.6' }}
+          inRupees
           yAxisProps={{ tickFormatter: rsTick, width: 64 }}
-          curveType="monotone"
           withDots={false}
           aria-label={`Line chart of GMV per day for the last ${data.days} days`}
         />
       </ChartCard>
       <ChartCard title={`Orders per day, last ${data.days} days`}>
-        <BarChart
-          h={260}
+        <BarSeries
           data={trade}
           dataKey="label"
-          series={[{ name: 'orders', label: 'Orders', color: 'blue.6' }]}
+          series={{ name: 'orders', label: 'Orders', color: 'blue.6' }}
           yAxisProps={{ allowDecimals: false }}
           aria-label={`Bar chart of orders per day for the last ${data.days} days`}
         />

@@ -1,11 +1,11 @@
-import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useSellerOrders } from '../api/orders';
 import { paymentLabel } from '../../../components/order-summary';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states';
 import { DataTable } from '../../../components/data-table';
+import { UpdateOrderButton } from '../../../components/update-order-button';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
 
@@ -61,16 +61,7 @@ export function SellerOrdersPage() {
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {o.status !== 'Cancelled' && o.status !== 'Completed' && (
-                  <Button
-                    size="xs"
-                    component={Link}
-                    to={`/updateOrder/${o.orderId}`}
-                    aria-label={`Update order ${o.orderId}`}
-                  >
-                    Update
-                  </Button>
-                )}
+                {o.status !== 'Cancelled' && o.status !== 'Completed' && <UpdateOrderButton orderId={o.orderId} />}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -34,17 +34,14 @@ export const operatorMatchingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     async (request) => listMatchingQueue(ctx.db, request.query),
   );
 
-  app.post(
-    '/operator/matching/:kind/:id/confirm',
-    { config: access, schema: { tags, params: matchingItemParams, response: acted } },
-    async (request) => confirmMatch(ctx, currentUser(request), request.params.kind, request.params.id),
-  );
-
-  app.post(
-    '/operator/matching/:kind/:id/split',
-    { config: access, schema: { tags, params: matchingItemParams, response: acted } },
-    async (request) => splitItem(ctx, currentUser(request), request.params.kind, request.params.id),
-  );
+  // Confirming a match and splitting an item off its product take nothing but the item.
+  for (const [action, act] of Object.entries({ confirm: confirmMatch, split: splitItem })) {
+    app.post(
+      `/operator/matching/:kind/:id/${action}`,
+      { config: access, schema: { tags, params: matchingItemParams, response: acted } },
+      async (request) => act(ctx, currentUser(request), request.params.kind, request.params.id),
+    );
+  }
 
   app.post(
     '/operator/matching/:kind/:id/move',

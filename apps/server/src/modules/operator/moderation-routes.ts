@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { SessionUser } from '@pricehub/shared/schemas/account';
 import {
   platformDashboard as dashboardAnswer,
   platformDashboardQuery,
@@ -46,6 +48,9 @@ import { platformDashboard } from './platform-dashboard';
  * Moderation (shoppers report reviews; operators hide or show reviews and blog posts), escalated complaints
  * (customers appeal; operators refund or close), and the platform dashboard. Every operator write is audited.
  */
+/** What a moderation action answers: the review or post as it now is. */
+type Moderated = z.infer<typeof reviewModerated> | z.infer<typeof blogModerated>;
+
 export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['operator'];
   const operatorOnly = { access: 'operator' as const };
@@ -77,23 +82,32 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     (request) => listModeration(ctx.db, request.query),
   );
 
-  app.post(
-    '/operator/moderation/reviews/:id/hide',
-    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: hideInput, response: reviewAnswer } },
-    (request) => hideReview(ctx, currentUser(request), request.params.id, request.body.reason),
-  );
+  /**
+   * The actions on one kind of moderated item, `/operator/moderation/<kind>/:id/<action>`: hiding says why, the others
+   * (showing it again, dismissing its reports) may.
+   */
+  function itemActions(
+    kind: 'reviews' | 'blogs',
+    params: typeof reviewIdParams | typeof blogIdParams,
+    response: typeof reviewAnswer | typeof blogAnswer,
+    hide: (ctx: AppContext, operator: SessionUser, id: number, reason: string) => Promise<Moderated>,
+    others: Record<string, (ctx: AppContext, operator: SessionUser, id: number, reason?: string) => Promise<Moderated>>,
+  ) {
+    app.post(
+      `/operator/moderation/${kind}/:id/hide`,
+      { config: operatorOnly, schema: { tags, params, body: hideInput, response } },
+      (request) => hide(ctx, currentUser(request), request.params.id, request.body.reason),
+    );
+    for (const [action, act] of Object.entries(others)) {
+      app.post(
+        `/operator/moderation/${kind}/:id/${action}`,
+        { config: operatorOnly, schema: { tags, params, body: optionalReason, response } },
+        (request) => act(ctx, currentUser(request), request.params.id, request.body?.reason),
+      );
+    }
+  }
 
-  app.post(
-    '/operator/moderation/reviews/:id/unhide',
-    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason, response: reviewAnswer } },
-    (request) => unhideReview(ctx, currentUser(request), request.params.id, request.body?.reason),
-  );
-
-  app.post(
-    '/operator/moderation/reviews/:id/dismiss',
-    { config: operatorOnly, schema: { tags, params: reviewIdParams, body: optionalReason, response: reviewAnswer } },
-    (request) => dismissReports(ctx, currentUser(request), request.params.id, request.body?.reason),
-  );
+  itemActions('reviews', reviewIdParams, reviewAnswer, hideReview, { unhide: unhideReview, dismiss: dismissReports });
 
   app.get(
     '/operator/moderation/blogs',
@@ -104,17 +118,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     (request) => listBlogsForModeration(ctx.db, request.query),
   );
 
-  app.post(
-    '/operator/moderation/blogs/:id/hide',
-    { config: operatorOnly, schema: { tags, params: blogIdParams, body: hideInput, response: blogAnswer } },
-    (request) => hideBlog(ctx, currentUser(request), request.params.id, request.body.reason),
-  );
-
-  app.post(
-    '/operator/moderation/blogs/:id/unhide',
-    { config: operatorOnly, schema: { tags, params: blogIdParams, body: optionalReason, response: blogAnswer } },
-    (request) => unhideBlog(ctx, currentUser(request), request.params.id, request.body?.reason),
-  );
+  itemActions('blogs', blogIdParams, blogAnswer, hideBlog, { unhide: unhideBlog });
 
   app.post(
     '/complaints/:id/escalate',

@@ -101,3 +101,16 @@ export async function insertExternalOffer(
   );
   return offer!.id;
 }
+
+/**
+ * Pairs of visible catalogue products that are one thing: the same match key (brand, model, storage) with compatible
+ * RAM. A search would show each pair as two cards, so the seed and the catalogue migration must leave none.
+ */
+export function visibleTwins(db: Db): Promise<{ a: string; b: string }[]> {
+  return queryRows<{ a: string; b: string }>(
+    db,
+    sql`select a.name as a, b.name as b from products a join products b
+          on a.match_key = b.match_key and a.id < b.id and (a.ram_gb = b.ram_gb or a.ram_gb = 0 or b.ram_gb = 0)
+        where a.visible and b.visible`,
+  );
+}

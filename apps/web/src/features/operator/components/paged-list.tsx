@@ -68,6 +68,24 @@ export function PagedList<T>({ query, loadingLabel, emptyMessage, noun, onPage, 
   );
 }
 
+interface PagedCardListProps<T> extends Omit<PagedListProps<T>, 'children'>, Omit<CardListProps, 'children'> {
+  /** One item's card, a `li` with its key. */
+  card: (item: T) => ReactNode;
+}
+
+/** A paged query shown as a list of cards, one per item of the page. */
+export function PagedCardList<T>({ label, ordered, busy, card, ...list }: PagedCardListProps<T>) {
+  return (
+    <PagedList {...list}>
+      {(items) => (
+        <CardList label={label} ordered={ordered} busy={busy}>
+          {items.map(card)}
+        </CardList>
+      )}
+    </PagedList>
+  );
+}
+
 interface CardListProps {
   /** The list's accessible name. */
   label: string;

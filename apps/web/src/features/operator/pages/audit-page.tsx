@@ -3,7 +3,7 @@ import type { AuditEntry } from '@pricehub/shared/schemas/operator';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAudit } from '../api/audit';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
-import { CardList, PagedList } from '../components/paged-list';
+import { PagedCardList } from '../components/paged-list';
 import { useUrlFilters } from '../components/use-url-filters';
 
 /** Names people read; an action the page does not know yet is shown as it is stored. */
@@ -55,21 +55,16 @@ export function AuditPage() {
           width={220}
         />
       </FilterBar>
-      <PagedList
+      <PagedCardList
         query={audit}
         loadingLabel="Loading the audit log"
         emptyMessage={filter.q || filter.action ? 'Nothing matches this search.' : 'No operator actions yet.'}
         noun="entries"
         onPage={(page) => setFilter({ page })}
-      >
-        {(items) => (
-          <CardList ordered label="Audit entries">
-            {items.map((entry) => (
-              <AuditRow key={entry.id} entry={entry} />
-            ))}
-          </CardList>
-        )}
-      </PagedList>
+        label="Audit entries"
+        ordered
+        card={(entry) => <AuditRow key={entry.id} entry={entry} />}
+      />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { useMatchingQueue } from '../api/matching';
 import { FilterBar } from '../components/filter-bar';
 import { MatchingActionDialog, type MatchingDialog } from '../components/matching-action-dialog';
 import { MatchingItemCard } from '../components/matching-item-card';
-import { CardList, PagedList } from '../components/paged-list';
+import { PagedCardList } from '../components/paged-list';
 import { useUrlFilters } from '../components/use-url-filters';
 
 const reasons = [
@@ -59,21 +59,16 @@ export function MatchingPage() {
         }
       />
 
-      <PagedList
+      <PagedCardList
         query={queue}
         loadingLabel="Loading the matching queue"
         emptyMessage={filter.q || filter.reason ? 'Nothing in the queue matches this search.' : 'The queue is empty.'}
         noun="offers"
         onPage={(page) => setFilter({ page })}
-      >
-        {(items) => (
-          <CardList label="Matching queue" busy={queue.isFetching}>
-            {items.map((item) => (
-              <MatchingItemCard key={`${item.kind}-${item.id}`} item={item} onAct={setDialog} />
-            ))}
-          </CardList>
-        )}
-      </PagedList>
+        label="Matching queue"
+        busy={queue.isFetching}
+        card={(item) => <MatchingItemCard key={`${item.kind}-${item.id}`} item={item} onAct={setDialog} />}
+      />
       {dialog && <MatchingActionDialog dialog={dialog} onClose={() => setDialog(null)} />}
     </Stack>
   );

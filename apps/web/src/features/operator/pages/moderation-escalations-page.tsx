@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NumberInput, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatRs, PAISA_PER_RUPEE } from '@pricehub/shared/rules/money';
@@ -12,7 +12,8 @@ import { notifySuccess } from '../../../components/notify';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useEscalationAnswer, useEscalations } from '../api/moderation-escalations';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { CardList, PagedList } from '../components/paged-list';
+import { CaseCard } from '../components/case-card';
+import { PagedCardList } from '../components/paged-list';
 import { useUrlFilters } from '../components/use-url-filters';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -39,21 +40,15 @@ export function EscalationsPage() {
           <Tabs.Tab value="done">Answered</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <PagedList
+      <PagedCardList
         query={escalations}
         loadingLabel="Loading escalations"
         emptyMessage={status === 'open' ? 'No escalated complaint is waiting.' : 'None answered yet.'}
         noun="escalations"
         onPage={(p) => setFilter({ page: p })}
-      >
-        {(items) => (
-          <CardList label="Escalations">
-            {items.map((e) => (
-              <EscalationCard key={e.complaintId} escalation={e} />
-            ))}
-          </CardList>
-        )}
-      </PagedList>
+        label="Escalations"
+        card={(e) => <EscalationCard key={e.complaintId} escalation={e} />}
+      />
     </Stack>
   );
 }
@@ -87,24 +82,23 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
     setActing(null);
   };
   return (
-    <Paper component="li" withBorder p="md" aria-labelledby={headingId}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div style={{ minWidth: 0, flex: '1 1 260px' }}>
-          <Group gap="xs">
-            <Title order={2} size="h5" id={headingId}>
-              {e.complaint.subject}
-            </Title>
-            <Badge color={statusColor[e.status]} variant="light">
-              {e.status}
-            </Badge>
-          </Group>
-          <Text size="xs" c="dimmed">
-            Order {e.order.id} · {formatRs(e.order.total)} ·{' '}
-            {e.order.paymentMethod === 'online' ? `card (${e.order.paymentStatus})` : 'cash on delivery'} · escalated{' '}
-            {when(e.createdAt)}
-          </Text>
-        </div>
-        {e.status === 'open' && (
+    <CaseCard
+      headingId={headingId}
+      title={e.complaint.subject}
+      badges={
+        <Badge color={statusColor[e.status]} variant="light">
+          {e.status}
+        </Badge>
+      }
+      meta={
+        <>
+          Order {e.order.id} · {formatRs(e.order.total)} ·{' '}
+          {e.order.paymentMethod === 'online' ? `card (${e.order.paymentStatus})` : 'cash on delivery'} · escalated{' '}
+          {when(e.createdAt)}
+        </>
+      }
+      actions={
+        e.status === 'open' && (
           <Group gap="xs">
             <Button variant="default" onClick={() => setActing('close')}>
               Close
@@ -119,8 +113,9 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
               Refund
             </Button>
           </Group>
-        )}
-      </Group>
+        )
+      }
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm" spacing="sm">
         <Field label={`Customer: ${e.customer.name} (${e.customer.email})`}>{e.complaint.description}</Field>
         <Field label="Seller’s action">
@@ -190,6 +185,6 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
           />
         </ReasonDialog>
       )}
-    </Paper>
+    </CaseCard>
   );
 }

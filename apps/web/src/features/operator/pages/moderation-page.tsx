@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ModeratedBlog, ModeratedReview } from '@pricehub/shared/schemas/operator-moderation';
@@ -13,7 +13,8 @@ import {
 } from '../api/moderation';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
 import { ModerationDialog } from '../components/moderation-dialog';
-import { CardList, PagedList } from '../components/paged-list';
+import { CaseCard } from '../components/case-card';
+import { PagedCardList } from '../components/paged-list';
 import { useUrlFilters } from '../components/use-url-filters';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -75,21 +76,16 @@ function ReviewList({
 }) {
   const queue = useReviewQueue(status, page);
   return (
-    <PagedList
+    <PagedCardList
       query={queue}
       loadingLabel="Loading reviews"
       emptyMessage={status === 'open' ? 'No reported reviews are waiting.' : 'No review is hidden.'}
       noun="reviews"
       onPage={onPage}
-    >
-      {(items) => (
-        <CardList label="Reviews" busy={queue.isFetching}>
-          {items.map((review) => (
-            <ReviewCard key={review.id} review={review} />
-          ))}
-        </CardList>
-      )}
-    </PagedList>
+      label="Reviews"
+      busy={queue.isFetching}
+      card={(review) => <ReviewCard key={review.id} review={review} />}
+    />
   );
 }
 
@@ -123,20 +119,23 @@ function ReviewCard({ review }: { review: ModeratedReview }) {
   const headingId = `review-${review.id}`;
   const wording = acting ? reviewWording[acting] : null;
   return (
-    <Paper component="li" withBorder p="md" aria-labelledby={headingId}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div style={{ minWidth: 0, flex: '1 1 260px' }}>
-          <Title order={2} size="h5" id={headingId}>
-            Review by {review.author || 'Customer'} of{' '}
-            <Anchor component={Link} to={`/result/productHub/${review.product.id}`} inherit>
-              {review.product.name}
-            </Anchor>
-          </Title>
-          <Text size="xs" c="dimmed">
-            {review.rating ? `${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} · ` : ''}
-            {when(review.createdAt)}
-          </Text>
-        </div>
+    <CaseCard
+      headingId={headingId}
+      title={
+        <>
+          Review by {review.author || 'Customer'} of{' '}
+          <Anchor component={Link} to={`/result/productHub/${review.product.id}`} inherit>
+            {review.product.name}
+          </Anchor>
+        </>
+      }
+      meta={
+        <>
+          {review.rating ? `${'★'.repeat(review.rating)}${'☆'.repeat(5 - review.rating)} · ` : ''}
+          {when(review.createdAt)}
+        </>
+      }
+      actions={
         <Group gap="xs">
           {review.hidden ? (
             <Button variant="light" color="green" onClick={() => setActing('unhide')}>
@@ -155,7 +154,8 @@ function ReviewCard({ review }: { review: ModeratedReview }) {
             </>
           )}
         </Group>
-      </Group>
+      }
+    >
       <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {review.text}
       </Text>
@@ -178,7 +178,7 @@ function ReviewCard({ review }: { review: ModeratedReview }) {
       {acting && wording && (
         <ModerationDialog acting={acting} wording={wording} action={action} onDone={() => setActing(null)} />
       )}
-    </Paper>
+    </CaseCard>
   );
 }
 
@@ -213,21 +213,15 @@ function BlogList({ page, onPage }: { page: number; onPage: (p: number) => void 
           width={160}
         />
       </FilterBar>
-      <PagedList
+      <PagedCardList
         query={blogs}
         loadingLabel="Loading blog posts"
         emptyMessage={filter.q || filter.hidden ? 'No post matches this search.' : 'No blog posts yet.'}
         noun="posts"
         onPage={onPage}
-      >
-        {(items) => (
-          <CardList label="Blog posts">
-            {items.map((blog) => (
-              <BlogCard key={blog.id} blog={blog} />
-            ))}
-          </CardList>
-        )}
-      </PagedList>
+        label="Blog posts"
+        card={(blog) => <BlogCard key={blog.id} blog={blog} />}
+      />
     </>
   );
 }
@@ -237,30 +231,31 @@ function BlogCard({ blog }: { blog: ModeratedBlog }) {
   const action = useModerationAction<ModeratedBlog>('blogs', blog.id);
   const headingId = `blog-${blog.id}`;
   return (
-    <Paper component="li" withBorder p="md" aria-labelledby={headingId}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div style={{ minWidth: 0, flex: '1 1 260px' }}>
-          <Group gap="xs">
-            <Title order={2} size="h5" id={headingId}>
-              {blog.hidden ? (
-                blog.title
-              ) : (
-                <Anchor component={Link} to={`/blogPosts/${blog.id}`} inherit>
-                  {blog.title}
-                </Anchor>
-              )}
-            </Title>
-            {blog.hidden && (
-              <Badge color="red" variant="light">
-                Hidden
-              </Badge>
-            )}
-          </Group>
-          <Text size="xs" c="dimmed">
-            {blog.store.name} · {when(blog.createdAt)}
-          </Text>
-        </div>
-        {blog.hidden ? (
+    <CaseCard
+      headingId={headingId}
+      title={
+        blog.hidden ? (
+          blog.title
+        ) : (
+          <Anchor component={Link} to={`/blogPosts/${blog.id}`} inherit>
+            {blog.title}
+          </Anchor>
+        )
+      }
+      badges={
+        blog.hidden && (
+          <Badge color="red" variant="light">
+            Hidden
+          </Badge>
+        )
+      }
+      meta={
+        <>
+          {blog.store.name} · {when(blog.createdAt)}
+        </>
+      }
+      actions={
+        blog.hidden ? (
           <Button
             variant="light"
             color="green"
@@ -273,8 +268,9 @@ function BlogCard({ blog }: { blog: ModeratedBlog }) {
           <Button variant="light" color="red" onClick={() => setActing('hide')} aria-label={`Hide ${blog.title}`}>
             Hide
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       <Text size="sm" mt="xs" lineClamp={3}>
         {blog.summary}
       </Text>
@@ -296,6 +292,6 @@ function BlogCard({ blog }: { blog: ModeratedBlog }) {
           onDone={() => setActing(null)}
         />
       )}
-    </Paper>
+    </CaseCard>
   );
 }

@@ -6,7 +6,7 @@ import { storeStanding, type OperatorStore, type StoreStanding } from '@pricehub
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useStores } from '../api/stores';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
-import { CardList, PagedList } from '../components/paged-list';
+import { PagedCardList } from '../components/paged-list';
 import { StoreActionDialog } from '../components/store-action-dialog';
 import { StoreStatusBadge } from '../components/store-status-badge';
 import { useUrlFilters } from '../components/use-url-filters';
@@ -72,21 +72,16 @@ export function StoresPage() {
         />
       </FilterBar>
 
-      <PagedList
+      <PagedCardList
         query={stores}
         loadingLabel="Loading stores"
         emptyMessage={filter.q || filter.status ? 'No store matches this search.' : 'No stores yet.'}
         noun="stores"
         onPage={(page) => setFilter({ page })}
-      >
-        {(items) => (
-          <CardList label="Stores" busy={stores.isFetching}>
-            {items.map((store) => (
-              <StoreCard key={store.slug} store={store} onAct={(kind) => setActing({ store, kind })} />
-            ))}
-          </CardList>
-        )}
-      </PagedList>
+        label="Stores"
+        busy={stores.isFetching}
+        card={(store) => <StoreCard key={store.slug} store={store} onAct={(kind) => setActing({ store, kind })} />}
+      />
       {acting && <StoreActionDialog store={acting.store} kind={acting.kind} onClose={() => setActing(null)} />}
     </Stack>
   );

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Category } from '@pricehub/shared/schemas/product';
 import type { Db } from '../client';
 import { listings, pricePoints, products } from '../schema';
-import { matchToCatalogue } from '../../modules/offers/catalogue';
+import { matchToCatalogue, type CatalogueItem } from '../../modules/catalog/catalogue';
 import type { SeededStore } from './accounts';
 import { allocateIds, insertRows } from './batch';
-import { buildCatalogue, type Sku } from './catalogue';
+import { buildCatalogue, type ListingSeed, type Sku } from './catalogue';
 import { HISTORY_DAYS, historyPoints, priceWalk, type HistoryPoint } from './history';
 import type { Prng } from './prng';
 import { daysAgo } from './time';
@@ -37,9 +37,21 @@ export interface SeededCatalogue {
   views: Map<string, number>;
 }
 
+/** What a listing says of the thing it sells: matching reads it, and the listing row keeps it. */
+const describing = (l: ListingSeed): Omit<CatalogueItem, 'newProductId' | 'origin' | 'offer'> => ({
+  name: l.name,
+  brand: l.brand,
+  category: l.category,
+  description: l.description,
+  ramGb: l.ramGb,
+  storageGb: l.storageGb,
+  gtin: l.gtin,
+  image: l.image,
+});
+
 /**
  * Our sellers' listings, attached to catalogue products by the same matching a seller's new listing goes through
- * (modules/offers/catalogue): the first listing of a model makes its product (sharing the listing's id), the other
+ * (modules/catalog/catalogue): the first listing of a model makes its product (sharing the listing's id), the other
  * sellers' listings of it, worded their own way, join that product.
  */
 export async function insertListings(tx: Db, rng: Prng, stores: SeededStore[], now: Date): Promise<SeededCatalogue> {
@@ -51,17 +63,7 @@ export async function insertListings(tx: Db, rng: Prng, stores: SeededStore[], n
   const ids = await allocateIds(tx, products, plan.listings.length);
   const matches = await matchToCatalogue(
     tx,
-    plan.listings.map((l, i) => ({
-      name: l.name,
-      brand: l.brand,
-      category: l.category,
-      description: l.description,
-      ramGb: l.ramGb,
-      storageGb: l.storageGb,
-      gtin: l.gtin,
-      image: l.image,
-      newProductId: ids[i]!,
-    })),
+    plan.listings.map((l, i) => ({ ...describing(l), newProductId: ids[i]! })),
   );
   await insertRows(
     tx,
@@ -72,18 +74,11 @@ export async function insertListings(tx: Db, rng: Prng, stores: SeededStore[], n
         id: ids[i]!,
         productId: matches[i]!.productId,
         storeId: stores[l.storeIndex]!.id,
-        name: l.name,
-        brand: l.brand,
-        category: l.category,
-        description: l.description,
-        ramGb: l.ramGb,
-        storageGb: l.storageGb,
+        ...describing(l),
         price: l.price,
         quantity: l.quantity,
         stock: l.stock,
-        image: l.image,
         thumbnail: l.image,
-        gtin: l.gtin,
         matchedBy: matches[i]!.matchedBy,
         createdAt,
         updatedAt: new Date(Math.max(createdAt.getTime(), daysAgo(now, rng.int(0, 20)).getTime())),

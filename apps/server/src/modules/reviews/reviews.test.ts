@@ -8,6 +8,9 @@ import { ADDRESS, addListing, addProduct, caller, createSellerWithStore } from '
 
 const t = await buildTestApp();
 const call = caller(t);
+/** A shopper's review of a line of their order, the line named by `productId` (a listing or catalogue id). */
+const postReview = (shopper: { cookie: string }, orderId: string, body: object) =>
+  call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, body);
 
 describe('reviews of bought products', () => {
   it('accepts one review per order line, only once the order is Completed, with server-side sentiment', async () => {
@@ -23,7 +26,7 @@ describe('reviews of bought products', () => {
     const orderId = placed.json().orders[0].orderId;
     const review = { productId: phone, text: 'Excellent phone, I love the great battery', rating: 5 };
 
-    const early = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, review);
+    const early = await postReview(shopper, orderId, review);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(reviewMessages.notCompleted);
 
@@ -33,17 +36,14 @@ describe('reviews of bought products', () => {
       [{ ...review, rating: 0 }, reviewMessages.ratingRange],
       [{ ...review, text: '  ' }, reviewMessages.textRequired],
     ] as const) {
-      const bad = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, body);
+      const bad = await postReview(shopper, orderId, body);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toBe(message);
     }
-    const notInOrder = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
-      ...review,
-      productId: other,
-    });
+    const notInOrder = await postReview(shopper, orderId, { ...review, productId: other });
     expect(notInOrder.statusCode).toBe(404);
 
-    const ok = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, review);
+    const ok = await postReview(shopper, orderId, review);
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().message).toBe(reviewMessages.added);
     expect(ok.json().review.sentimentScore).toBeGreaterThan(0);
@@ -58,10 +58,7 @@ describe('reviews of bought products', () => {
       orderLineId: order.lines[0].id,
     });
 
-    const again = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
-      ...review,
-      text: 'Terrible, awful',
-    });
+    const again = await postReview(shopper, orderId, { ...review, text: 'Terrible, awful' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(reviewMessages.already);
     expect(await t.ctx.db.select().from(reviews).where(eq(reviews.productId, phone))).toHaveLength(1);
@@ -88,38 +85,25 @@ describe('reviews of bought products', () => {
     const line = order.lines.find((l: { listingId: number }) => l.listingId === bought.listingId);
     expect(line).toMatchObject({ productId: bought.listingId, catalogProductId: theirs.productId });
 
+    const reviewLine = (productId: number, text: string, rating: number) =>
+      postReview(shopper, orderId, { productId, text, rating });
+
     // Another listing, not in this order, names no line of it.
     const elsewhere = await addListing(t, first.storeId, { name: 'Not In This Order' });
-    const notBought = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
-      productId: elsewhere.listingId,
-      text: 'Good',
-      rating: 4,
-    });
+    const notBought = await reviewLine(elsewhere.listingId, 'Good', 4);
     expect(notBought.statusCode).toBe(404);
 
     // What the order line shows: its listing id.
-    const byListing = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
-      productId: line.productId,
-      text: 'Great phone, fast delivery',
-      rating: 5,
-    });
+    const byListing = await reviewLine(line.productId, 'Great phone, fast delivery', 5);
     expect(byListing.statusCode, byListing.body).toBe(201);
     expect(byListing.json().review.productId).toBe(theirs.productId);
     const [stored] = await t.ctx.db.select().from(reviews).where(eq(reviews.orderLineId, line.id));
     expect(stored).toMatchObject({ productId: theirs.productId, rating: 5, author: 'Hamza Ali' });
 
     // The catalogue product's id names the same line, and the charger's catalogue id names the charger's line.
-    const again = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
-      productId: theirs.productId,
-      text: 'Twice',
-      rating: 1,
-    });
+    const again = await reviewLine(theirs.productId, 'Twice', 1);
     expect(again.statusCode).toBe(409);
-    const byCatalogue = await call('POST', `/api/orders/${orderId}/reviews`, shopper.cookie, {
-      productId: charger.productId,
-      text: 'Charges quickly',
-      rating: 4,
-    });
+    const byCatalogue = await reviewLine(charger.productId, 'Charges quickly', 4);
     expect(byCatalogue.statusCode, byCatalogue.body).toBe(201);
     const after = (await call('GET', `/api/orders/${orderId}`, shopper.cookie)).json();
     expect(after.lines.map((l: { reviewed: boolean }) => l.reviewed)).toEqual([true, true]);

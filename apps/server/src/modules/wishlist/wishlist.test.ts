@@ -18,6 +18,9 @@ let secondListingId: number;
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+/** The shopper's wishlist as GET /api/wishlist answers it. */
+const wishlistOf = async (who: TestUser) =>
+  (await call('GET', '/api/wishlist', who.cookie)).json().items as WishlistItem[];
 
 beforeAll(async () => {
   [alice, bob, seller] = await Promise.all([createCustomer(t), createCustomer(t), createSeller(t)]);
@@ -68,7 +71,7 @@ describe('wishlist', () => {
     const again = await call('POST', '/api/wishlist', alice.cookie, { productId: phoneId });
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe('Successfully Added to Wishlist');
-    const items: WishlistItem[] = (await call('GET', '/api/wishlist', alice.cookie)).json().items;
+    const items = await wishlistOf(alice);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       kind: 'product',
@@ -86,7 +89,7 @@ describe('wishlist', () => {
   it('holds external offers too, with the offer’s own price, store and page', async () => {
     expect((await call('POST', '/api/wishlist', alice.cookie, { offerId })).statusCode).toBe(201);
     expect((await call('POST', '/api/wishlist', alice.cookie, { offerId })).statusCode).toBe(200);
-    const items: WishlistItem[] = (await call('GET', '/api/wishlist', alice.cookie)).json().items;
+    const items = await wishlistOf(alice);
     expect(items.find((i) => i.kind === 'offer')).toMatchObject({
       offerId,
       price: 95_000_00,
@@ -101,7 +104,7 @@ describe('wishlist', () => {
 
   it('prices an external-only product at its lowest available offer', async () => {
     await call('POST', '/api/wishlist', bob.cookie, { productId: externalOnlyId });
-    const [item] = (await call('GET', '/api/wishlist', bob.cookie)).json().items as WishlistItem[];
+    const [item] = await wishlistOf(bob);
     expect(item).toMatchObject({ price: 140_000_00, store: 'Shophive', inStock: true, offerCount: 2 });
   });
 
@@ -110,7 +113,7 @@ describe('wishlist', () => {
     expect((await call('POST', '/api/wishlist', carol.cookie, { productId: sharedId })).statusCode).toBe(201);
     // The second seller's listing id (an old product URL) names the same catalogue product: nothing new is saved.
     expect((await call('POST', '/api/wishlist', carol.cookie, { productId: secondListingId })).statusCode).toBe(200);
-    const items = (await call('GET', '/api/wishlist', carol.cookie)).json().items as WishlistItem[];
+    const items = await wishlistOf(carol);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       kind: 'product',
@@ -132,18 +135,18 @@ describe('wishlist', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe(messages.product.notFound);
     expect((await call('POST', '/api/wishlist', bob.cookie, { offerId: 999_999 })).statusCode).toBe(404);
-    expect((await call('GET', '/api/wishlist', bob.cookie)).json().items).toHaveLength(1);
+    expect(await wishlistOf(bob)).toHaveLength(1);
   });
 
   it('removes only the customer’s own entries', async () => {
-    const [entry] = (await call('GET', '/api/wishlist', alice.cookie)).json().items as WishlistItem[];
+    const [entry] = await wishlistOf(alice);
     const byBob = await call('DELETE', `/api/wishlist/${entry!.id}`, bob.cookie);
     expect(byBob.statusCode).toBe(404);
-    expect((await call('GET', '/api/wishlist', alice.cookie)).json().items).toHaveLength(2);
+    expect(await wishlistOf(alice)).toHaveLength(2);
     const own = await call('DELETE', `/api/wishlist/${entry!.id}`, alice.cookie);
     expect(own.statusCode).toBe(200);
     expect(own.json().message).toBe(savedMessages.wishlistRemoved);
-    expect((await call('GET', '/api/wishlist', alice.cookie)).json().items).toHaveLength(1);
+    expect(await wishlistOf(alice)).toHaveLength(1);
     expect((await call('DELETE', `/api/wishlist/${entry!.id}`, alice.cookie)).statusCode).toBe(404);
   });
 });

@@ -89,15 +89,14 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   // match decisions. It ends when matching moves into catalog with the decisions it honours, and catalog reads
   // offers' rows from a piece below both.
   offers: {
-    tables: ['listings', 'match_decisions', 'product_aliases', 'product_redirects', 'products'],
-    ends: 'matching writes the catalogue through catalog, and comparison reads listings through catalog',
+    tables: ['listings', 'product_redirects', 'products'],
+    ends: 'comparison, price alerts and price watching read listings and products through catalog',
   },
   operator: {
     tables: [
       'external_stores',
       'listings',
       'offers',
-      'product_aliases',
       'products',
       'stores',
     ],

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import { extraGtins, gtinAliasProductSql, gtinOfAnotherProduct, replaceExtraGtins } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
@@ -32,7 +33,7 @@ export async function listCatalogue(db: Db, query: CatalogueQuery): Promise<Cata
   const where = q
     ? sql`(p.name ilike ${like} or p.brand ilike ${like} or p.id = ${id}::int
           or (${gtin}::text is not null and (p.gtin = ${gtin}::text
-              or p.id in (select product_id from product_aliases where kind = 'gtin' and value = ${gtin}::text))))`
+              or p.id in ${gtinAliasProductSql(sql`${gtin}::text`)})))`
     : sql`true`;
   const offset = (query.page - 1) * OPERATOR_MATCHING_PAGE_SIZE;
   const rows = await queryRows<MatchingProduct & { visible: boolean; total: number }>(
@@ -62,10 +63,7 @@ export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProd
     sql`select ${productColumns}, p.description, p.visible from products p where p.id = ${id}`,
   );
   if (!row) throw notFound(m.productNotFound);
-  const extra = await queryRows<{ value: string }>(
-    db,
-    sql`select value from product_aliases where product_id = ${id} and kind = 'gtin' order by value`,
-  );
+  const extra = await extraGtins(db, id);
   const offers = await queryRows<{
     kind: MatchingItemKind;
     id: number;
@@ -89,7 +87,7 @@ export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProd
   return {
     ...row,
     gtin: row.gtin && shownGtin(row.gtin),
-    gtins: [...(row.gtin ? [row.gtin] : []), ...extra.map((e) => e.value)].map(shownGtin),
+    gtins: [...(row.gtin ? [row.gtin] : []), ...extra].map(shownGtin),
     offers,
   };
 }
@@ -126,10 +124,7 @@ export async function editCatalogueProduct(
           from products where id = ${id} for update`,
     );
     if (!old) throw notFound(m.productNotFound);
-    const oldExtra = await queryRows<{ value: string }>(
-      tx,
-      sql`select value from product_aliases where product_id = ${id} and kind = 'gtin' order by value`,
-    );
+    const oldExtra = await extraGtins(tx, id);
     await refuseTakenGtins(tx, id, gtins);
     const identity = catalogueIdentity({
       name: input.name,
@@ -144,11 +139,7 @@ export async function editCatalogueProduct(
         gtin = ${gtins[0] ?? null}, match_key = ${identity.key}, aliases = ${searchAliases(input.name, input.brand)},
         updated_at = now()
       where id = ${id}`);
-    await tx.execute(sql`delete from product_aliases where product_id = ${id} and kind = 'gtin'`);
-    if (gtins.length > 1) {
-      await tx.execute(sql`insert into product_aliases (kind, value, product_id)
-          select 'gtin', value, ${id} from json_array_elements_text(${JSON.stringify(gtins.slice(1))}::json)`);
-    }
+    await replaceExtraGtins(tx, id, gtins.slice(1));
     const now = ctx.now();
     const { gtin: oldGtin, id: _id, ...oldFields } = old;
     await recordAudit(
@@ -159,7 +150,7 @@ export async function editCatalogueProduct(
         target: { type: 'product', id, name: input.name },
         before: {
           ...oldFields,
-          gtins: [...(oldGtin ? [oldGtin] : []), ...oldExtra.map((e) => e.value)].map(shownGtin),
+          gtins: [...(oldGtin ? [oldGtin] : []), ...oldExtra].map(shownGtin),
         },
         after: {
           name: input.name,
@@ -185,18 +176,7 @@ export async function editCatalogueProduct(
 }
 
 async function refuseTakenGtins(tx: Db, id: number, gtins: string[]): Promise<void> {
-  if (gtins.length === 0) return;
-  const [taken] = await queryRows<{ gtin: string; id: number; name: string }>(
-    tx,
-    sql`with g as (select value from json_array_elements_text(${JSON.stringify(gtins)}::json))
-        select g.value as gtin, p.id, p.name from g join products p on ltrim(p.gtin, '0') = ltrim(g.value, '0')
-        where p.id <> ${id}
-        union all
-        select g.value, p.id, p.name from g join product_aliases a on a.kind = 'gtin' and a.value = g.value
-          join products p on p.id = a.product_id
-        where p.id <> ${id}
-        limit 1`,
-  );
+  const taken = await gtinOfAnotherProduct(tx, id, gtins);
   if (taken) {
     const message = m.gtinTaken(shownGtin(taken.gtin), taken.id, taken.name);
     throw conflict(message, { gtins: message });

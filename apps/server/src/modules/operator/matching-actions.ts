@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import { gtinTaken } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
@@ -238,12 +239,7 @@ async function splitProductValues(tx: Db, item: LockedItem, from: MatchingProduc
   const identity = catalogueIdentity({ name: item.name, brand, ramGb: item.ramGb, storageGb: item.storageGb });
   let gtin = normalizeGtinForMatch(item.gtin);
   if (gtin) {
-    const [taken] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from products where ltrim(gtin, '0') = ltrim(${gtin}::text, '0')
-          union all select product_id from product_aliases where kind = 'gtin' and value = ${gtin} limit 1`,
-    );
-    if (taken) gtin = null;
+    if (await gtinTaken(tx, gtin)) gtin = null;
   }
   return {
     name: item.name,

@@ -89,8 +89,8 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   // match decisions. It ends when matching moves into catalog with the decisions it honours, and catalog reads
   // offers' rows from a piece below both.
   offers: {
-    tables: ['listings', 'product_redirects', 'products'],
-    ends: 'comparison, price alerts and price watching read listings and products through catalog',
+    tables: ['listings', 'match_decisions', 'product_aliases', 'product_redirects', 'products'],
+    ends: 'matching writes the catalogue through catalog, and comparison reads listings through catalog',
   },
   operator: {
     tables: [

@@ -582,27 +582,46 @@ export const cartItems = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.listingId] }), check('cart_quantity_pos', sql`${t.quantity} > 0`)],
 );
 
-const savedItemColumns = () => ({
+/** A customer's row about one catalogue product or one external offer, never both. */
+const customerTargetColumns = () => ({
   id: serial('id').primaryKey(),
   customerId: integer('customer_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
   productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
   offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
 });
 
-export const wishlistItems = pgTable('wishlist_items', savedItemColumns(), (t) => [
-  uniqueIndex('wishlist_customer_product_uq').on(t.customerId, t.productId),
-  uniqueIndex('wishlist_customer_offer_uq').on(t.customerId, t.offerId),
-  check('wishlist_target', sql`(${t.productId} is null) <> (${t.offerId} is null)`),
-]);
+/** One row per customer and product or offer, naming exactly one of the two; the constraints' names are given. */
+const oneRowPerTarget =
+  (names: { product: string; offer: string; check: string }) =>
+  (t: Record<'customerId' | 'productId' | 'offerId', ExtraConfigColumn>) => [
+    uniqueIndex(names.product).on(t.customerId, t.productId),
+    uniqueIndex(names.offer).on(t.customerId, t.offerId),
+    check(names.check, sql`(${t.productId} is null) <> (${t.offerId} is null)`),
+  ];
 
-export const compareItems = pgTable('compare_items', savedItemColumns(), (t) => [
-  uniqueIndex('compare_customer_product_uq').on(t.customerId, t.productId),
-  uniqueIndex('compare_customer_offer_uq').on(t.customerId, t.offerId),
-  check('compare_target', sql`(${t.productId} is null) <> (${t.offerId} is null)`),
-]);
+const savedItemColumns = () => ({ ...customerTargetColumns(), createdAt: createdAt() });
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  savedItemColumns(),
+  oneRowPerTarget({
+    product: 'wishlist_customer_product_uq',
+    offer: 'wishlist_customer_offer_uq',
+    check: 'wishlist_target',
+  }),
+);
+
+export const compareItems = pgTable(
+  'compare_items',
+  savedItemColumns(),
+  oneRowPerTarget({
+    product: 'compare_customer_product_uq',
+    offer: 'compare_customer_offer_uq',
+    check: 'compare_target',
+  }),
+);
 
 /**
  * What each customer last knew of a wishlisted product or offer (the lowest price a shopper pays now, null when none
@@ -613,23 +632,18 @@ export const compareItems = pgTable('compare_items', savedItemColumns(), (t) => 
 export const wishlistAlertStates = pgTable(
   'wishlist_alert_states',
   {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
+    ...customerTargetColumns(),
     price: money('price'),
     inStock: boolean('in_stock').notNull(),
     onSale: boolean('on_sale').notNull(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('wishlist_alert_states_product_uq').on(t.customerId, t.productId),
-    uniqueIndex('wishlist_alert_states_offer_uq').on(t.customerId, t.offerId),
-    check('wishlist_alert_states_target', sql`(${t.productId} is null) <> (${t.offerId} is null)`),
-  ],
+  oneRowPerTarget({
+    product: 'wishlist_alert_states_product_uq',
+    offer: 'wishlist_alert_states_offer_uq',
+    check: 'wishlist_alert_states_target',
+  }),
 );
 
 /** One-click unsubscribe links of alert mails: random, stored as SHA-256, usable without signing in. */

@@ -15,10 +15,12 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import { storesSql } from '../accounts/queries';
 import { extraGtins, gtinAliasProductSql, gtinOfAnotherProduct, replaceExtraGtins } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
+import { externalStoresSql } from '../offers/external-stores';
 import { recordAudit } from './audit';
 import { productColumns, shownGtin } from './matching-queue';
 
@@ -76,12 +78,12 @@ export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProd
     db,
     sql`select 'listings' as kind, l.id, l.name, st.name as store, l.price, l.matched_by as "matchedBy",
                exists (select 1 from match_decisions d where d.listing_id = l.id) as decided
-        from listings l join stores st on st.id = l.store_id where l.product_id = ${id}
+        from listings l join ${storesSql} st on st.id = l.store_id where l.product_id = ${id}
         union all
         select 'offers', o.id, o.name, s.name, o.price, o.matched_by,
                exists (select 1 from match_decisions d
                        where d.listing_id is null and d.store_slug = s.slug and d.store_item_id = o.store_item_id)
-        from offers o join external_stores s on s.id = o.external_store_id where o.product_id = ${id}
+        from offers o join ${externalStoresSql} s on s.id = o.external_store_id where o.product_id = ${id}
         order by price, kind, id`,
   );
   return {

@@ -11,10 +11,12 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import { storesSql } from '../accounts/queries';
 import { gtinTaken } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
+import { externalStoresSql } from '../offers/external-stores';
 import { recordAudit } from './audit';
 import { loadMatchingProducts, productColumns } from './matching-queue';
 
@@ -48,7 +50,7 @@ async function lockItem(tx: Db, kind: MatchingItemKind, id: number): Promise<Loc
           sql`select 'offers' as kind, o.id, o.product_id as "productId", o.name, o.brand,
                 coalesce(o.description, '') as description, null as category, 0 as "ramGb", 0 as "storageGb", o.image,
                 o.gtin, s.name as "storeName", s.slug as "storeSlug", o.store_item_id as "storeItemId", null as "storeId"
-              from offers o join external_stores s on s.id = o.external_store_id
+              from offers o join ${externalStoresSql} s on s.id = o.external_store_id
               where o.id = ${id} for update of o`,
         )
       : await queryRows<LockedItem>(
@@ -56,7 +58,7 @@ async function lockItem(tx: Db, kind: MatchingItemKind, id: number): Promise<Loc
           sql`select 'listings' as kind, l.id, l.product_id as "productId", l.name, l.brand, l.description, l.category,
                 l.ram_gb as "ramGb", l.storage_gb as "storageGb", l.image, l.gtin, st.name as "storeName",
                 null as "storeSlug", null as "storeItemId", l.store_id as "storeId"
-              from listings l join stores st on st.id = l.store_id
+              from listings l join ${storesSql} st on st.id = l.store_id
               where l.id = ${id} for update of l`,
         );
   if (!item) throw notFound(m.itemNotFound);

@@ -11,6 +11,8 @@ import {
 } from '@pricehub/shared/schemas/operator-matching';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
+import { storesSql } from '../accounts/queries';
+import { externalStoresSql } from '../offers/external-stores';
 import { catalogueCandidates, catalogueIdentity } from '../offers/catalogue';
 
 /** GTINs are stored as 14 digits; an EAN-13 reads better without the zero in front. */
@@ -39,14 +41,14 @@ const queueItems = sql`
     select 'offers' as kind, o.id, o.product_id, o.matched_by, o.created_at, o.name, o.brand, o.gtin, o.price,
            o.in_stock and o.available as in_stock, s.name as store_name, s.slug as store_slug, true as external,
            o.url, 0 as ram, 0 as storage
-    from offers o join external_stores s on s.id = o.external_store_id
+    from offers o join ${externalStoresSql} s on s.id = o.external_store_id
     where o.matched_by <> 'gtin'
       and not exists (select 1 from match_decisions d
                       where d.listing_id is null and d.store_slug = s.slug and d.store_item_id = o.store_item_id)
     union all
     select 'listings', l.id, l.product_id, l.matched_by, l.created_at, l.name, l.brand, l.gtin, l.price,
            l.quantity > 0 and l.stock = 'instock', st.name, st.slug, false, null, l.ram_gb, l.storage_gb
-    from listings l join stores st on st.id = l.store_id
+    from listings l join ${storesSql} st on st.id = l.store_id
     where l.matched_by <> 'gtin' and not exists (select 1 from match_decisions d where d.listing_id = l.id)
   )
   select i.*, exists (${nearMissOf(sql`p`)}) as near_miss,

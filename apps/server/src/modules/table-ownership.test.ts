@@ -93,14 +93,8 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     ends: 'matching writes the catalogue through catalog, and comparison reads listings through catalog',
   },
   operator: {
-    tables: [
-      'external_stores',
-      'listings',
-      'offers',
-      'products',
-      'stores',
-    ],
-    ends: 'moderation, suspension, escalations and matching call each owner',
+    tables: ['listings', 'offers', 'products'],
+    ends: 'the matching queue, its actions and the catalogue editor go through catalog and offers',
   },
   // catalog imports orders through others (reviews: a review's order line; media: the lines' images), so the order
   // lifecycle cannot import catalog for the stock it takes and puts back: it moves when that loop is gone.

@@ -5,7 +5,7 @@ import type { JobDefinition } from '../jobs/scheduler';
 import { accountDataRoutes } from './account-data/routes';
 import { meRoutes } from './accounts/routes';
 import { authJobs } from './auth/jobs';
-import { authRoutes } from './auth/routes';
+import { authRoutes, passwordChangeRoutes } from './auth/routes';
 import { blogsRoutes } from './blogs/routes';
 import { cartRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -41,6 +41,7 @@ type Routes = FastifyPluginAsyncZod<{ ctx: AppContext }>;
 export const moduleRoutes: [prefix: string, routes: Routes][] = [
   ['/api/auth', authRoutes],
   ['/api/me', meRoutes],
+  ['/api/me', passwordChangeRoutes],
   ['/api/me', accountDataRoutes],
   ['/api', catalogRoutes],
   ['/api', sellerProductRoutes],

@@ -68,10 +68,6 @@ const OWNERS: Record<string, string> = {
  * new code pass: give the owner a function (its repository, or a new `queries.ts`) instead.
  */
 const KNOWN: Record<string, { tables: string[]; ends: string }> = {
-  // accounts imports auth (password hashing, and a password change ends the other sessions and reads the session
-  // cookie), so auth cannot import accounts for sign-up, sign-in, resets and the session's user: it moves when the
-  // password change is auth's and accounts no longer imports it.
-  auth: { tables: ['accounts', 'stores'], ends: 'sign-up creates the account through accounts' },
   // catalog imports the cart through others (reviews and media import orders, whose checkout takes the cart), so the
   // cart cannot import catalog for its lines' listings: it moves when that loop is gone.
   cart: {

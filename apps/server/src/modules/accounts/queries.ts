@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client';
-import { accounts, type stores } from '../../db/schema';
+import { accounts, stores } from '../../db/schema';
 
 /**
  * What other modules may show of accounts and stores (decision 023), as SQL expressions for their own select, so
@@ -79,6 +80,25 @@ export const accountNamesSql = sql`(select id, name, email from accounts)`;
  */
 export const lockedAccountIdSql = (accountId: SQL | number) =>
   sql<number>`(select id from accounts where id = ${accountId} for no key update)`;
+
+/**
+ * A subquery for a Drizzle `join`: every account as a session shows its user, with its `role` and, for a seller,
+ * the store (`storeId`, `storeSlug`, `storeName`; null for others). Every signed-in request joins it to its session,
+ * so it stays one statement the planner flattens.
+ */
+export const accountUsers = new QueryBuilder()
+  .select({
+    id: accounts.id,
+    role: accounts.role,
+    email: accounts.email,
+    name: accounts.name,
+    storeId: sql<number | null>`${stores.id}`.as('store_id'),
+    storeSlug: sql<string | null>`${stores.slug}`.as('store_slug'),
+    storeName: sql<string | null>`${stores.name}`.as('store_name'),
+  })
+  .from(accounts)
+  .leftJoin(stores, eq(stores.sellerId, accounts.id))
+  .as('account_users');
 
 /** A store as its public page shows it. */
 export type PublicStore = Pick<typeof stores.$inferSelect, 'id' | 'slug' | 'name' | 'status' | 'description'> & {

@@ -1,11 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { slugify } from '@pricehub/shared/rules/slug';
+import type { Role } from '@pricehub/shared/schemas/account';
 import { queryRows, type Db } from '../../db/client';
 import { accounts, stores } from '../../db/schema';
 
 /**
- * The SQL of accounts and stores: the profile pages' (service.ts), and what other modules call (decision 023): the
- * account's part of its data export and of its deletion (modules/account-data), and the wishlist's alert setting,
- * its alert mail's address and the lock that serialises a customer's list changes.
+ * The SQL of accounts and stores: the profile pages' (service.ts), and what other modules call (decision 023): sign-up,
+ * sign-in and passwords (modules/auth), the account's part of its data export and of its deletion
+ * (modules/account-data), and the wishlist's alert setting, its alert mail's address and the lock that serialises a
+ * customer's list changes.
  */
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -57,6 +60,51 @@ export async function updateSellersStore(
       statusBeforeSuspension: sql`case when ${stores.status} = 'suspended' then ${store.status}::store_status end`,
     })
     .where(eq(stores.sellerId, sellerId));
+}
+
+// ── sign-up, sign-in and passwords (modules/auth) ────────────────────────────────────────────────
+
+/** The account of this role with this email (sign-in, a reset link's request), or undefined. */
+export async function findAccountByEmail(db: Db, role: Role, email: string): Promise<AccountRow | undefined> {
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.role, role), eq(accounts.email, email)))
+    .limit(1);
+  return account;
+}
+
+/** What sign-up knows of a new customer or seller. */
+export type NewAccount = Pick<typeof accounts.$inferInsert, 'role' | 'email' | 'passwordHash' | 'name' | 'phone'> &
+  Partial<Pick<typeof accounts.$inferInsert, 'address'>>;
+
+/** Makes the account. A taken email throws the unique violation (isUniqueViolation) for the caller to answer. */
+export async function insertAccount(db: Db, account: NewAccount): Promise<{ id: number }> {
+  const [row] = await db.insert(accounts).values(account).returning({ id: accounts.id });
+  return row!;
+}
+
+/** A free slug for a store named `name`: its slugify, or that with the first free `-2`, `-3`, … */
+async function uniqueStoreSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = await db
+    .select({ slug: stores.slug })
+    .from(stores)
+    .where(sql`${stores.slug} = ${base} or ${stores.slug} like ${base + '-%'}`);
+  const used = new Set(taken.map((t) => t.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Opens a new seller's store under a free slug made from its name. A store opened with the same slug at the same
+ * moment throws the unique violation: the caller may try again.
+ */
+export async function insertStore(
+  db: Db,
+  store: Pick<typeof stores.$inferInsert, 'sellerId' | 'name' | 'licenseId' | 'phone'>,
+): Promise<void> {
+  await db.insert(stores).values({ ...store, slug: await uniqueStoreSlug(db, store.name) });
 }
 
 /** Each row of `query` is one JSON object, built by PostgreSQL (`select json_build_object(…) as item …`). */

@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@pricehub/shared/messages';
 import { fieldErrors } from '@pricehub/shared/schemas/error';
-import {
-  customerProfileUpdate,
-  passwordChangeInput,
-  profile,
-  profileUpdated,
-  sellerProfileUpdate,
-} from '@pricehub/shared/schemas/account';
-import { messageAnswer } from '@pricehub/shared/schemas/response';
+import { customerProfileUpdate, profile, profileUpdated, sellerProfileUpdate } from '@pricehub/shared/schemas/account';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { badRequest } from '../../http/errors';
-import { SESSION_COOKIE } from '../auth/session-service';
 import * as accounts from './service';
 
-/** /api/me: the signed-in user's own profile, whichever role. */
+/** /api/me: the signed-in user's own profile, whichever role. (The password change is sign-in's: auth/routes.ts.) */
 export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['me'];
   app.get(
@@ -49,15 +41,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
         message: messages.profile.updated,
         profile: await accounts.updateCustomerProfile(ctx, user.id, parsed.data),
       };
-    },
-  );
-
-  app.put(
-    '/password',
-    { config: { access: 'account' }, schema: { tags, body: passwordChangeInput, response: { 200: messageAnswer } } },
-    async (request) => {
-      await accounts.changePassword(ctx, currentUser(request), request.body, request.cookies[SESSION_COOKIE]);
-      return { message: messages.password.changed };
     },
   );
 };

@@ -1,10 +1,8 @@
 import { messages } from '@pricehub/shared/messages';
-import type { CustomerProfile, SellerProfile, SessionUser } from '@pricehub/shared/schemas/account';
+import type { CustomerProfile, SellerProfile } from '@pricehub/shared/schemas/account';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
-import { destroyOtherSessions } from '../auth/session-service';
 import { findAccount, findSellerWithStore, updateAccount, updateSellersStore } from './repository';
 
 export async function getCustomerProfile(ctx: AppContext, accountId: number): Promise<CustomerProfile> {
@@ -57,19 +55,4 @@ export async function updateSellerProfile(
   // Opening or closing a store changes what search shows, at once on this server.
   invalidateCatalogCache();
   return getSellerProfile(ctx, accountId);
-}
-
-/** The current password is checked here, on the server; the browser never sees a stored password. */
-export async function changePassword(
-  ctx: AppContext,
-  user: SessionUser,
-  input: { currentPassword: string; newPassword: string },
-  keepSessionToken?: string,
-): Promise<void> {
-  const a = await findAccount(ctx.db, user.id);
-  if (!a || !(await verifyPassword(a.passwordHash, input.currentPassword))) {
-    throw badRequest(messages.password.currentWrong, { currentPassword: messages.password.currentWrong });
-  }
-  await updateAccount(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.now() });
-  await destroyOtherSessions(ctx.db, user.id, keepSessionToken);
 }

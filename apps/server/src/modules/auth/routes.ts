@@ -9,12 +9,14 @@ import {
   loginInput,
   passwordResetInput,
   passwordResetLink,
+  passwordChangeInput,
   passwordResetRequest,
   sellerRegistration,
   sessionAnswer,
 } from '@pricehub/shared/schemas/account';
 import { messageAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
+import { currentUser } from '../../http/access';
 import * as auth from './service';
 import { destroySession, findSessionUser, SESSION_COOKIE } from './session-service';
 
@@ -111,6 +113,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       await auth.completePasswordReset(ctx, request.params.token, request.body.password);
       return { message: messages.password.resetDone };
+    },
+  );
+};
+
+/**
+ * /api/me/password: the signed-in user's password change, whichever role. Mounted beside the profile (/api/me) but
+ * sign-in's: it checks the password and ends the account's other sessions.
+ */
+export const passwordChangeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.put(
+    '/password',
+    {
+      config: { access: 'account' },
+      schema: { tags: ['me'], body: passwordChangeInput, response: { 200: messageAnswer } },
+    },
+    async (request) => {
+      await auth.changePassword(ctx, currentUser(request), request.body, request.cookies[SESSION_COOKIE]);
+      return { message: messages.password.changed };
     },
   );
 };

@@ -1,13 +1,20 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
-import { slugify } from '@pricehub/shared/rules/slug';
-import type { CustomerRegistration, LoginInput, Role, SellerRegistration } from '@pricehub/shared/schemas/account';
+import type {
+  CustomerRegistration,
+  LoginInput,
+  Role,
+  SellerRegistration,
+  SessionUser,
+} from '@pricehub/shared/schemas/account';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { accounts, passwordResets, stores } from '../../db/schema';
-import { conflict, notFound, unauthorized } from '../../http/errors';
+import { passwordResets } from '../../db/schema';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { enforceLimit, refundHit } from '../../http/rate-limit';
+import { accountUsers } from '../accounts/queries';
+import { findAccount, findAccountByEmail, insertAccount, insertStore, updateAccount } from '../accounts/repository';
 import { enqueueMail } from '../mail/outbox';
 import { LOGIN_LIMIT, PASSWORD_RESET_LIMIT, REGISTRATION_LIMIT } from './limits';
 import { hashPassword, verifyPassword } from './passwords';
@@ -16,27 +23,7 @@ import { hashToken, newToken } from './tokens';
 
 const RESET_TOKEN_MS = 60 * 60 * 1000;
 
-async function uniqueStoreSlug(db: Db, name: string): Promise<string> {
-  const base = slugify(name);
-  const taken = await db
-    .select({ slug: stores.slug })
-    .from(stores)
-    .where(sql`${stores.slug} = ${base} or ${stores.slug} like ${base + '-%'}`);
-  const used = new Set(taken.map((t) => t.slug));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
 const SLUG_ATTEMPTS = 3;
-
-async function accountExists(db: Db, role: Role, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.role, role), eq(accounts.email, email)))
-    .limit(1);
-  return !!row;
-}
 
 /** The answer to registering a taken address is the answer to a new one; only its owner learns, by mail. */
 async function mailRegistrationAttempt(ctx: AppContext, role: Role, email: string): Promise<void> {
@@ -52,18 +39,14 @@ async function mailRegistrationAttempt(ctx: AppContext, role: Role, email: strin
 async function insertCustomer(ctx: AppContext, input: CustomerRegistration): Promise<{ id: number } | null> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [account] = await ctx.db
-      .insert(accounts)
-      .values({
-        role: 'customer',
-        email: input.email,
-        passwordHash,
-        name: input.name,
-        phone: input.phone,
-        address: input.address,
-      })
-      .returning({ id: accounts.id });
-    return account!;
+    return await insertAccount(ctx.db, {
+      role: 'customer',
+      email: input.email,
+      passwordHash,
+      name: input.name,
+      phone: input.phone,
+      address: input.address,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -76,22 +59,24 @@ async function insertSeller(ctx: AppContext, input: SellerRegistration): Promise
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
-        const [account] = await tx
-          .insert(accounts)
-          .values({ role: 'seller', email: input.email, passwordHash, name: input.sellerName, phone: input.phone })
-          .returning({ id: accounts.id });
-        await tx.insert(stores).values({
-          sellerId: account!.id,
+        const account = await insertAccount(tx, {
+          role: 'seller',
+          email: input.email,
+          passwordHash,
+          name: input.sellerName,
+          phone: input.phone,
+        });
+        await insertStore(tx, {
+          sellerId: account.id,
           name: input.storeName,
-          slug: await uniqueStoreSlug(tx, input.storeName),
           licenseId: input.license,
           phone: input.phone,
         });
-        return account!;
+        return account;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (await accountExists(ctx.db, 'seller', input.email)) return null;
+      if (await findAccountByEmail(ctx.db, 'seller', input.email)) return null;
       // Another store took the same slug at the same moment: pick again.
       if (attempt >= SLUG_ATTEMPTS) throw error;
     }
@@ -136,11 +121,7 @@ let dummyHash: Promise<string> | undefined;
 export async function login(ctx: AppContext, input: LoginInput, address: string) {
   const caller = { account: `${input.role}:${input.email}`, address };
   await enforceLimit(ctx.db, LOGIN_LIMIT, caller, messages.login.tooManyAttempts);
-  const [account] = await ctx.db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.role, input.role), eq(accounts.email, input.email)))
-    .limit(1);
+  const account = await findAccountByEmail(ctx.db, input.role, input.email);
   dummyHash ??= hashPassword(newToken());
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
   if (!account || !ok) throw unauthorized(messages.login.invalid);
@@ -152,11 +133,7 @@ export async function login(ctx: AppContext, input: LoginInput, address: string)
 export async function requestPasswordReset(ctx: AppContext, email: string, role: Role, address: string): Promise<void> {
   // Counted per email whether or not it has an account, so a 429 tells nothing either.
   await enforceLimit(ctx.db, PASSWORD_RESET_LIMIT, { account: email, address });
-  const [account] = await ctx.db
-    .select({ id: accounts.id, name: accounts.name, email: accounts.email })
-    .from(accounts)
-    .where(and(eq(accounts.role, role), eq(accounts.email, email)))
-    .limit(1);
+  const account = await findAccountByEmail(ctx.db, role, email);
   if (!account) return;
   const token = newToken();
   const path = role === 'customer' ? 'userpassword' : 'sellerpassword';
@@ -177,9 +154,9 @@ export async function requestPasswordReset(ctx: AppContext, email: string, role:
 
 async function findUsableReset(db: Db, token: string, now: Date) {
   const [reset] = await db
-    .select({ id: passwordResets.id, accountId: passwordResets.accountId, role: accounts.role })
+    .select({ id: passwordResets.id, accountId: passwordResets.accountId, role: accountUsers.role })
     .from(passwordResets)
-    .innerJoin(accounts, eq(accounts.id, passwordResets.accountId))
+    .innerJoin(accountUsers, eq(accountUsers.id, passwordResets.accountId))
     .where(
       and(
         eq(passwordResets.tokenHash, hashToken(token)),
@@ -209,7 +186,25 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (used.length === 0) throw notFound(messages.password.resetInvalid);
-    await tx.update(accounts).set({ passwordHash, updatedAt: ctx.now() }).where(eq(accounts.id, reset.accountId));
+    await updateAccount(tx, reset.accountId, { passwordHash, updatedAt: ctx.now() });
     await destroyOtherSessions(tx, reset.accountId);
   });
+}
+
+/**
+ * The signed-in user's new password (PUT /api/me/password). The current password is checked here, on the server;
+ * the browser never sees a stored password. Every other session of the account ends; this one stays.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { currentPassword: string; newPassword: string },
+  keepSessionToken?: string,
+): Promise<void> {
+  const account = await findAccount(ctx.db, user.id);
+  if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    throw badRequest(messages.password.currentWrong, { currentPassword: messages.password.currentWrong });
+  }
+  await updateAccount(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword), updatedAt: ctx.now() });
+  await destroyOtherSessions(ctx.db, user.id, keepSessionToken);
 }

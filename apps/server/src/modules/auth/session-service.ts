@@ -1,7 +1,8 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { preparedOn, type Db } from '../../db/client';
-import { accounts, sessions, stores } from '../../db/schema';
+import { sessions } from '../../db/schema';
+import { accountUsers } from '../accounts/queries';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'ph_session';
@@ -18,17 +19,16 @@ export async function createSession(db: Db, accountId: number, now: Date): Promi
 const prepareSessionLookup = (db: Db) =>
   db
     .select({
-      id: accounts.id,
-      role: accounts.role,
-      email: accounts.email,
-      name: accounts.name,
-      storeId: stores.id,
-      storeSlug: stores.slug,
-      storeName: stores.name,
+      id: accountUsers.id,
+      role: accountUsers.role,
+      email: accountUsers.email,
+      name: accountUsers.name,
+      storeId: accountUsers.storeId,
+      storeSlug: accountUsers.storeSlug,
+      storeName: accountUsers.storeName,
     })
     .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .leftJoin(stores, eq(stores.sellerId, accounts.id))
+    .innerJoin(accountUsers, eq(accountUsers.id, sessions.accountId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('session_user');

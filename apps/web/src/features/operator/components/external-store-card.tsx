@@ -1,45 +1,34 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Collapse,
   FileButton,
   Group,
-  Modal,
   NumberInput,
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconFileUpload, IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import {
-  EXTERNAL_UPLOAD_MAX_BYTES,
   externalFormatLabels,
   externalStoreMessages,
-  updateExternalStoreInput,
   type ExternalStore,
-  type ExternalStoreRun,
 } from '@pricehub/shared/schemas/operator-external-stores';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { useSchemaForm } from '../../../hooks/use-schema-form';
 import {
-  useDeleteExternalStore,
-  useExternalStoreRuns,
   useRefreshExternalStore,
   useReplaceStoreFile,
   useRunFinished,
   useUpdateExternalStore,
 } from '../api/external-stores';
-import { dateTime, LiveRun, RunReport, RunStatusBadge, triggerLabel } from './external-store-run';
-import { DataTable } from '../../../components/data-table';
-
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
+import { feedFile, FEED_FILE_TYPES } from './external-store-file';
+import { DeleteStoreDialog, SourceEditor } from './external-store-edits';
+import { dateTime, LiveRun, RunHistory, RunStatusBadge, triggerLabel, when } from './external-store-run';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -87,7 +76,8 @@ export function ExternalStoreCard({ store, liveEvents }: { store: ExternalStore;
     });
   const uploadFile = (file: File | null) => {
     if (!file) return;
-    if (file.size > EXTERNAL_UPLOAD_MAX_BYTES) return notifyError(externalStoreMessages.fileTooLarge);
+    const checked = feedFile.safeParse(file);
+    if (!checked.success) return notifyError(checked.error.issues[0]!.message);
     replaceFile.mutate(file, {
       onSuccess: (started) => setEvents(started.events),
       onError: (error) => notifyError(error.message),
@@ -172,7 +162,7 @@ export function ExternalStoreCard({ store, liveEvents }: { store: ExternalStore;
               Refresh now
             </Button>
             {store.sourceKind === 'file' && (
-              <FileButton onChange={uploadFile} accept=".csv,.tsv,.txt,.xml,.rss,text/csv,application/xml,text/xml">
+              <FileButton onChange={uploadFile} accept={FEED_FILE_TYPES}>
                 {(props) => (
                   <Button
                     {...props}
@@ -296,141 +286,3 @@ export function ExternalStoreCard({ store, liveEvents }: { store: ExternalStore;
 }
 
 /** Gives a store a new address (checked by the shared schema); its next run reads from there. */
-function SourceEditor({ store, onDone }: { store: ExternalStore; onDone: () => void }) {
-  const form = useSchemaForm(updateExternalStoreInput, { source: store.sourceKind === 'url' ? store.source : '' });
-  const update = useUpdateExternalStore(store.id);
-  const save = form.onSubmit((input) =>
-    update.mutate(input, {
-      onSuccess: () => {
-        notifySuccess(`${store.name} will be read from the new address`);
-        onDone();
-      },
-      onError: form.reportFailure,
-    }),
-  );
-  const address = form.getInputProps('source');
-  return (
-    <form ref={form.ref} onSubmit={save} noValidate>
-      <Group gap="xs" align="flex-start" mt={4}>
-        <TextInput
-          aria-label={`Address of ${store.name}`}
-          placeholder="https://store.example/feed.xml"
-          size="xs"
-          {...address}
-          // A one-line editor: the server's refusal shows under the address too.
-          error={address.error ?? form.formError}
-          maxLength={2000}
-          style={{ flex: '1 1 240px' }}
-          data-autofocus
-        />
-        <Button size="xs" type="submit" loading={update.isPending}>
-          Save
-        </Button>
-        <Button size="xs" variant="default" onClick={onDone}>
-          Cancel
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-function RunHistory({ storeId }: { storeId: number }) {
-  const runs = useExternalStoreRuns(storeId);
-  const [open, setOpen] = useState<number | null>(null);
-  if (runs.isLoading) return <Text size="sm">Loading runs…</Text>;
-  if (runs.isError) return <Alert color="red">{runs.error.message}</Alert>;
-  const items = runs.data!.items;
-  if (items.length === 0) return <Text size="sm">No runs yet.</Text>;
-  return (
-    <DataTable
-      minWidth={640}
-      aria-label="Run history"
-      verticalSpacing={4}
-      columns={['Started', 'How', 'Status', 'New', 'Updated', 'Unchanged', 'Unavailable', 'Failed']}
-    >
-      {items.map((run) => (
-        <RunRow
-          key={run.id}
-          run={run}
-          open={open === run.id}
-          onToggle={() => setOpen(open === run.id ? null : run.id)}
-        />
-      ))}
-    </DataTable>
-  );
-}
-
-function RunRow({ run, open, onToggle }: { run: ExternalStoreRun; open: boolean; onToggle: () => void }) {
-  const hasDetail = run.failures.length > 0 || run.error !== null;
-  return (
-    <>
-      <Table.Tr>
-        <Table.Td>{when(run.startedAt)}</Table.Td>
-        <Table.Td>{triggerLabel(run)}</Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <RunStatusBadge run={run} />
-        </Table.Td>
-        <Table.Td>{run.new}</Table.Td>
-        <Table.Td>{run.updated}</Table.Td>
-        <Table.Td>{run.unchanged}</Table.Td>
-        <Table.Td>{run.unavailable}</Table.Td>
-        <Table.Td>
-          {hasDetail ? (
-            <Anchor component="button" type="button" size="sm" onClick={onToggle} aria-expanded={open}>
-              {run.failed} {open ? '(hide reasons)' : '(show reasons)'}
-            </Anchor>
-          ) : (
-            run.failed
-          )}
-        </Table.Td>
-      </Table.Tr>
-      {open && (
-        <Table.Tr>
-          <Table.Td colSpan={8}>
-            <RunReport run={run} />
-          </Table.Td>
-        </Table.Tr>
-      )}
-    </>
-  );
-}
-
-function DeleteStoreDialog({ store, onClose }: { store: ExternalStore; onClose: () => void }) {
-  const remove = useDeleteExternalStore(store.id);
-  const offers = store.offers.total;
-  return (
-    <Modal opened onClose={onClose} title={`Delete ${store.name}?`} centered>
-      <Stack>
-        <Text size="sm">
-          Its {offers} {offers === 1 ? 'offer leaves' : 'offers leave'} every product page at once, and their price
-          history and reviews are deleted. Catalogue products stay; their lowest price and number of offers are
-          recounted without this store. Its run history is deleted too. This cannot be undone.
-        </Text>
-        {remove.isError && (
-          <Alert color="red" role="alert">
-            {remove.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: (result) => {
-                  notifySuccess(result.message);
-                  onClose();
-                },
-              })
-            }
-          >
-            Delete store and offers
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}

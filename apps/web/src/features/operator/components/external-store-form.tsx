@@ -21,7 +21,6 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { formatRs } from '@pricehub/shared/rules/money';
 import {
-  EXTERNAL_UPLOAD_MAX_BYTES,
   externalFormatLabels,
   externalFormats,
   externalStoreMessages as m,
@@ -36,6 +35,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { previewSource, useCreateExternalStore, type StoreSource } from '../api/external-stores';
 import { DataTable } from '../../../components/data-table';
+import { feedFile, FEED_FILE_TYPES } from './external-store-file';
 
 const formatOptions = externalFormats.map((value) => ({ value, label: externalFormatLabels[value] }));
 
@@ -43,9 +43,7 @@ const formatOptions = externalFormats.map((value) => ({ value, label: externalFo
 const sourceSchemas = {
   address: previewSourceInput.pick({ source: true }),
   file: z.object({
-    file: z
-      .custom<File>((value) => value instanceof File, m.fileRequired)
-      .refine((file) => file.size <= EXTERNAL_UPLOAD_MAX_BYTES, m.fileTooLarge),
+    file: feedFile,
   }),
 };
 type SourceMode = keyof typeof sourceSchemas;
@@ -145,7 +143,7 @@ export function ExternalStoreForm({ onCreated, onCancel }: ExternalStoreFormProp
               label="File"
               description="A CSV file or a Google Merchant feed, at most 5 MB. A store read from a file is refreshed when you refresh it, not on a schedule."
               placeholder="Choose a file"
-              accept=".csv,.tsv,.txt,.xml,.rss,text/csv,application/xml,text/xml"
+              accept={FEED_FILE_TYPES}
               leftSection={<IconFileUpload size={16} aria-hidden />}
               required
               clearable

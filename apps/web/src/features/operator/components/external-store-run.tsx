@@ -1,8 +1,12 @@
-import { Alert, Badge, List, Progress, SimpleGrid, Spoiler, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, List, Progress, SimpleGrid, Spoiler, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { ExternalStoreRun } from '@pricehub/shared/schemas/operator-external-stores';
+import { DataTable } from '../../../components/data-table';
+import { useExternalStoreRuns } from '../api/external-stores';
 
 export const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment of a store's refreshing, or "Never". */
+export const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
 
 const triggers: Record<ExternalStoreRun['trigger'], string> = {
   manual: 'Refresh now',
@@ -129,5 +133,67 @@ export function LiveRun({ events, onFinished }: { events: string; onFinished: (r
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** A store's past runs, newest first; a run with failures opens its report. */
+export function RunHistory({ storeId }: { storeId: number }) {
+  const runs = useExternalStoreRuns(storeId);
+  const [open, setOpen] = useState<number | null>(null);
+  if (runs.isLoading) return <Text size="sm">Loading runs…</Text>;
+  if (runs.isError) return <Alert color="red">{runs.error.message}</Alert>;
+  const items = runs.data!.items;
+  if (items.length === 0) return <Text size="sm">No runs yet.</Text>;
+  return (
+    <DataTable
+      minWidth={640}
+      aria-label="Run history"
+      verticalSpacing={4}
+      columns={['Started', 'How', 'Status', 'New', 'Updated', 'Unchanged', 'Unavailable', 'Failed']}
+    >
+      {items.map((run) => (
+        <RunRow
+          key={run.id}
+          run={run}
+          open={open === run.id}
+          onToggle={() => setOpen(open === run.id ? null : run.id)}
+        />
+      ))}
+    </DataTable>
+  );
+}
+
+function RunRow({ run, open, onToggle }: { run: ExternalStoreRun; open: boolean; onToggle: () => void }) {
+  const hasDetail = run.failures.length > 0 || run.error !== null;
+  return (
+    <>
+      <Table.Tr>
+        <Table.Td>{when(run.startedAt)}</Table.Td>
+        <Table.Td>{triggerLabel(run)}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <RunStatusBadge run={run} />
+        </Table.Td>
+        <Table.Td>{run.new}</Table.Td>
+        <Table.Td>{run.updated}</Table.Td>
+        <Table.Td>{run.unchanged}</Table.Td>
+        <Table.Td>{run.unavailable}</Table.Td>
+        <Table.Td>
+          {hasDetail ? (
+            <Anchor component="button" type="button" size="sm" onClick={onToggle} aria-expanded={open}>
+              {run.failed} {open ? '(hide reasons)' : '(show reasons)'}
+            </Anchor>
+          ) : (
+            run.failed
+          )}
+        </Table.Td>
+      </Table.Tr>
+      {open && (
+        <Table.Tr>
+          <Table.Td colSpan={8}>
+            <RunReport run={run} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 }

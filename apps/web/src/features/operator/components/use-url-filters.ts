@@ -44,3 +44,11 @@ export function useUrlFilters<F extends Filters>(
   };
   return [filter, update];
 }
+
+/**
+ * A `FilterBar`'s words for a filter with `q`: the box starts with the words in the address, and a new search starts
+ * again from page 1.
+ */
+export function searchWords(filter: { q?: string }, setFilter: (next: { q: string; page: number }) => void) {
+  return { initialWords: filter.q, onSearch: (q: string) => setFilter({ q, page: 1 }) };
+}

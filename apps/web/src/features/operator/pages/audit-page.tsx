@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAudit } from '../api/audit';
 import { FilterBar, FilterSelect } from '../components/filter-bar';
 import { PagedCardList } from '../components/paged-list';
-import { useUrlFilters } from '../components/use-url-filters';
+import { searchWords, useUrlFilters } from '../components/use-url-filters';
 
 /** Names people read; an action the page does not know yet is shown as it is stored. */
 const actionLabels: Record<string, string> = {
@@ -44,8 +44,7 @@ export function AuditPage() {
         searchLabel="Search the audit log"
         inputLabel="Who, what or why"
         placeholder="Operator, store or reason"
-        initialWords={filter.q}
-        onSearch={(q) => setFilter({ q, page: 1 })}
+        {...searchWords(filter, setFilter)}
       >
         <FilterSelect
           label="Action"

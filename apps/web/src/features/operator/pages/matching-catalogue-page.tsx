@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { useCatalogue } from '../api/matching';
 import { FilterBar } from '../components/filter-bar';
 import { PagedList } from '../components/paged-list';
-import { useUrlFilters } from '../components/use-url-filters';
+import { searchWords, useUrlFilters } from '../components/use-url-filters';
 
 const gb = (n: number) => (n > 0 ? `${n} GB` : '—');
 
@@ -24,8 +24,7 @@ export function MatchingCataloguePage() {
         searchLabel="Search the catalogue"
         inputLabel="Product"
         placeholder="Name, brand, number or GTIN"
-        initialWords={filter.q}
-        onSearch={(q) => setFilter({ q, page: 1 })}
+        {...searchWords(filter, setFilter)}
       />
       <PagedList
         query={catalogue}

@@ -7,7 +7,7 @@ import { FilterBar } from '../components/filter-bar';
 import { MatchingActionDialog, type MatchingDialog } from '../components/matching-action-dialog';
 import { MatchingItemCard } from '../components/matching-item-card';
 import { PagedCardList } from '../components/paged-list';
-import { useUrlFilters } from '../components/use-url-filters';
+import { searchWords, useUrlFilters } from '../components/use-url-filters';
 
 const reasons = [
   { value: 'all', label: 'All' },
@@ -45,8 +45,7 @@ export function MatchingPage() {
         searchLabel="Search the queue"
         inputLabel="Offer or store"
         placeholder="Words of the name, or a store"
-        initialWords={filter.q}
-        onSearch={(q) => setFilter({ q, page: 1 })}
+        {...searchWords(filter, setFilter)}
         above={
           <SegmentedControl
             data={reasons}

@@ -77,6 +77,15 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
     setAmountError(undefined);
     setActing(null);
   };
+  /** What closing and refunding ask alike: a message mailed to both sides, and the answer's state. */
+  const answering = {
+    label: 'Message to both sides',
+    required: true,
+    field: 'message',
+    pending: answer.isPending,
+    error: answer.error,
+    onClose: close,
+  } as const;
   const done = (result: { message: string }) => {
     notifySuccess(result.message);
     setActing(null);
@@ -134,33 +143,23 @@ function EscalationCard({ escalation: e }: { escalation: Escalation }) {
       </SimpleGrid>
       {acting === 'close' && (
         <ReasonDialog
+          {...answering}
           title={`Close the escalation about order ${e.order.id}?`}
           body="No money moves. The customer and the seller both receive your message."
-          label="Message to both sides"
-          required
           schema={closeEscalationInput}
-          field="message"
           button="Close escalation"
           color="blue"
-          pending={answer.isPending}
-          error={answer.error}
-          onClose={close}
           onSubmit={(value) => answer.mutate({ kind: 'close', message: value.message }, { onSuccess: done })}
         />
       )}
       {acting === 'refund' && (
         <ReasonDialog
+          {...answering}
           title={`Refund order ${e.order.id}?`}
           body={`The amount goes back to the customer’s card through the payment provider (order total ${formatRs(e.order.total)}). The customer and the seller both receive your message.`}
-          label="Message to both sides"
-          required
           schema={refundEscalationInput}
-          field="message"
           button="Refund"
           color="green"
-          pending={answer.isPending}
-          error={answer.error}
-          onClose={close}
           onSubmit={(value) => {
             const amount = Number(rupees) * PAISA_PER_RUPEE;
             if (!Number.isInteger(amount) || amount < PAISA_PER_RUPEE || amount > e.order.total) {

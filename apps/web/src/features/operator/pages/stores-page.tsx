@@ -9,7 +9,7 @@ import { FilterBar, FilterSelect } from '../components/filter-bar';
 import { PagedCardList } from '../components/paged-list';
 import { StoreActionDialog } from '../components/store-action-dialog';
 import { StoreStatusBadge } from '../components/store-status-badge';
-import { useUrlFilters } from '../components/use-url-filters';
+import { searchWords, useUrlFilters } from '../components/use-url-filters';
 
 const statusOptions = [
   { value: '', label: 'Any status' },
@@ -53,8 +53,7 @@ export function StoresPage() {
         searchLabel="Search stores"
         inputLabel="Store or seller"
         placeholder="Name, address or email"
-        initialWords={filter.q}
-        onSearch={(q) => setFilter({ q, page: 1 })}
+        {...searchWords(filter, setFilter)}
       >
         <FilterSelect
           label="Status"

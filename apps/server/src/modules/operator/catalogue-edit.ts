@@ -20,9 +20,9 @@ import { extraGtins, gtinAliasProductSql, gtinOfAnotherProduct, replaceExtraGtin
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
-import { externalStoresSql } from '../offers/external-stores';
+import { productOffersSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
-import { productColumns, shownGtin } from './matching-queue';
+import { offerDecided, productColumns, shownGtin } from './matching-queue';
 
 const m = matchingMessages;
 
@@ -80,10 +80,7 @@ export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProd
                exists (select 1 from match_decisions d where d.listing_id = l.id) as decided
         from listings l join ${storesSql} st on st.id = l.store_id where l.product_id = ${id}
         union all
-        select 'offers', o.id, o.name, s.name, o.price, o.matched_by,
-               exists (select 1 from match_decisions d
-                       where d.listing_id is null and d.store_slug = s.slug and d.store_item_id = o.store_item_id)
-        from offers o join ${externalStoresSql} s on s.id = o.external_store_id where o.product_id = ${id}
+        ${productOffersSql(id, offerDecided)}
         order by price, kind, id`,
   );
   return {

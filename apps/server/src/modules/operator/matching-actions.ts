@@ -16,7 +16,7 @@ import { gtinTaken } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
-import { externalStoresSql } from '../offers/external-stores';
+import { lockOfferForMatching, moveOffer, productOfferCountSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
 import { loadMatchingProducts, productColumns } from './matching-queue';
 
@@ -45,14 +45,7 @@ interface LockedItem {
 async function lockItem(tx: Db, kind: MatchingItemKind, id: number): Promise<LockedItem> {
   const [item] =
     kind === 'offers'
-      ? await queryRows<LockedItem>(
-          tx,
-          sql`select 'offers' as kind, o.id, o.product_id as "productId", o.name, o.brand,
-                coalesce(o.description, '') as description, null as category, 0 as "ramGb", 0 as "storageGb", o.image,
-                o.gtin, s.name as "storeName", s.slug as "storeSlug", o.store_item_id as "storeItemId", null as "storeId"
-              from offers o join ${externalStoresSql} s on s.id = o.external_store_id
-              where o.id = ${id} for update of o`,
-        )
+      ? [await lockOfferForMatching(tx, id)]
       : await queryRows<LockedItem>(
           tx,
           sql`select 'listings' as kind, l.id, l.product_id as "productId", l.name, l.brand, l.description, l.category,
@@ -106,7 +99,7 @@ async function recordDecision(
 }
 
 async function attach(tx: Db, item: LockedItem, productId: number): Promise<void> {
-  if (item.kind === 'offers') await tx.execute(sql`update offers set product_id = ${productId} where id = ${item.id}`);
+  if (item.kind === 'offers') await moveOffer(tx, item.id, productId);
   else await tx.execute(sql`update listings set product_id = ${productId}, updated_at = now() where id = ${item.id}`);
 }
 
@@ -203,7 +196,7 @@ export async function splitItem(
     const [others] = await queryRows<{ n: number }>(
       tx,
       sql`select (select count(*) from listings where product_id = ${from.id})
-               + (select count(*) from offers where product_id = ${from.id}) - 1 as n`,
+               + ${productOfferCountSql(from.id)} - 1 as n`,
     );
     if (Number(others!.n) === 0) throw badRequest(m.onlyOffer);
     const values = await splitProductValues(tx, item, from);
@@ -297,7 +290,7 @@ async function mergeSide(tx: Db, p: { id: number; name: string }) {
   const [counts] = await queryRows<{ listings: number; offers: number; gtin: string | null }>(
     tx,
     sql`select (select count(*)::int from listings where product_id = ${p.id}) as listings,
-               (select count(*)::int from offers where product_id = ${p.id}) as offers,
+               ${productOfferCountSql(p.id)} as offers,
                (select gtin from products where id = ${p.id}) as gtin`,
   );
   return { id: p.id, name: p.name, ...counts! };

@@ -12,7 +12,7 @@ import {
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { storesSql } from '../accounts/queries';
-import { externalStoresSql } from '../offers/external-stores';
+import { otherOfferOnProductSql, queueOffersSql, type OfferDecided } from '../offers/matching-items';
 import { catalogueCandidates, catalogueIdentity } from '../offers/catalogue';
 
 /** GTINs are stored as 14 digits; an EAN-13 reads better without the zero in front. */
@@ -21,6 +21,11 @@ export const shownGtin = (g: string) => (g.length === 14 && g.startsWith('0') ? 
 /** A catalogue product's columns as MatchingProduct, from products aliased `p`. */
 export const productColumns = sql`p.id, p.name, p.brand, p.category, p.ram_gb as ram, p.storage_gb as storage, p.gtin,
   p.image, p.lowest_price as "lowestPrice", p.offer_count as "offerCount"`;
+
+/** SQL: whether an operator has decided about another store's item (its store's slug and the store's item id). */
+export const offerDecided: OfferDecided = (storeSlug, storeItemId) =>
+  sql`exists (select 1 from match_decisions d
+              where d.listing_id is null and d.store_slug = ${storeSlug} and d.store_item_id = ${storeItemId})`;
 
 /** Products of the same brand and model tokens as `p` with other specs (storage, or RAM when both state it). */
 const nearMissOf = (p: SQL) => sql`
@@ -38,13 +43,7 @@ const nearMissOf = (p: SQL) => sql`
  */
 const queueItems = sql`
   with items as (
-    select 'offers' as kind, o.id, o.product_id, o.matched_by, o.created_at, o.name, o.brand, o.gtin, o.price,
-           o.in_stock and o.available as in_stock, s.name as store_name, s.slug as store_slug, true as external,
-           o.url, 0 as ram, 0 as storage
-    from offers o join ${externalStoresSql} s on s.id = o.external_store_id
-    where o.matched_by <> 'gtin'
-      and not exists (select 1 from match_decisions d
-                      where d.listing_id is null and d.store_slug = s.slug and d.store_item_id = o.store_item_id)
+    ${queueOffersSql(offerDecided)}
     union all
     select 'listings', l.id, l.product_id, l.matched_by, l.created_at, l.name, l.brand, l.gtin, l.price,
            l.quantity > 0 and l.stock = 'instock', st.name, st.slug, false, null, l.ram_gb, l.storage_gb
@@ -54,7 +53,7 @@ const queueItems = sql`
   select i.*, exists (${nearMissOf(sql`p`)}) as near_miss,
          (i.matched_by = 'name'
           and (exists (select 1 from listings l2 where l2.product_id = p.id and (i.kind <> 'listings' or l2.id <> i.id))
-               or exists (select 1 from offers o2 where o2.product_id = p.id and (i.kind <> 'offers' or o2.id <> i.id))))
+               or ${otherOfferOnProductSql(sql`p.id`, sql`case when i.kind = 'offers' then i.id end`)}))
            as by_name
   from items i join products p on p.id = i.product_id`;
 

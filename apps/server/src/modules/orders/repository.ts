@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderLineView, OrderView } from '@pricehub/shared/schemas/order';
 import { queryRows, type Db } from '../../db/client';
-import { listings, orderLines } from '../../db/schema';
+import { listings, orderLines, orders } from '../../db/schema';
 import { accountNamesSql, storesSql } from '../accounts/queries';
 
 interface OrderRow {
@@ -26,6 +26,8 @@ interface OrderRow {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+type OrderColumns = typeof orders.$inferSelect;
 
 /** Orders matching `where` (over `o` orders, `s` stores, `a` accounts), newest first, each with its lines. */
 export async function findOrders(db: Db, where: SQL, limit = 200): Promise<OrderView[]> {
@@ -164,4 +166,80 @@ export async function findOrder(db: Db, orderId: string): Promise<OrderView> {
   const [order] = await findOrders(db, sql`o.id = ${orderId}`);
   if (!order) throw new Error(`order ${orderId} vanished`);
   return order;
+}
+
+/** A customer's orders, newest first. */
+export const customerOrderList = (db: Db, customerId: number): Promise<OrderView[]> =>
+  findOrders(db, sql`o.customer_id = ${customerId}`);
+
+/** The customer's order by id; undefined for an unknown id or another customer's order. */
+export async function customerOrderById(db: Db, customerId: number, orderId: string): Promise<OrderView | undefined> {
+  const [order] = await findOrders(db, sql`o.id = ${orderId} and o.customer_id = ${customerId}`);
+  return order;
+}
+
+/** Orders a seller acts on: cash on delivery, or paid online (an unpaid online order is not yet an order). */
+const confirmed = sql`o.payment_status in ('not_required', 'paid', 'refunded')`;
+
+/** A store's orders that the seller acts on, newest first. */
+export const storeOrderList = (db: Db, storeId: number): Promise<OrderView[]> =>
+  findOrders(db, sql`o.store_id = ${storeId} and ${confirmed}`, 500);
+
+/** Which store sells the order and how far its payment is, to check a seller may see it. */
+export async function orderStoreAndPayment(
+  db: Db,
+  orderId: string,
+): Promise<Pick<OrderColumns, 'storeId' | 'paymentStatus'> | undefined> {
+  const [row] = await queryRows<Pick<OrderColumns, 'storeId' | 'paymentStatus'>>(
+    db,
+    sql`select store_id as "storeId", payment_status as "paymentStatus" from orders where id = ${orderId}`,
+  );
+  return row;
+}
+
+/** The customer's order's state and payment, to decide how it is cancelled; undefined for another's order. */
+export async function customerOrderPayment(
+  db: Db,
+  customerId: number,
+  orderId: string,
+): Promise<Pick<OrderColumns, 'status' | 'paymentStatus' | 'paymentId'> | undefined> {
+  const [row] = await queryRows<Pick<OrderColumns, 'status' | 'paymentStatus' | 'paymentId'>>(
+    db,
+    sql`select status, payment_status as "paymentStatus", payment_id as "paymentId" from orders
+        where id = ${orderId} and customer_id = ${customerId}`,
+  );
+  return row;
+}
+
+/** The other orders of one checkout's payment, by id: cancelled with `orderId` when the payment closes. */
+export function otherOrdersOfPayment(db: Db, paymentId: string, orderId: string): Promise<Pick<OrderColumns, 'id'>[]> {
+  return queryRows<Pick<OrderColumns, 'id'>>(
+    db,
+    sql`select id from orders where payment_id = ${paymentId} and id <> ${orderId} order by id`,
+  );
+}
+
+/** The order locked for a change of its status: whose it is, its status and its payment's. */
+export async function lockOrderForStatus(
+  tx: Db,
+  orderId: string,
+): Promise<Pick<OrderColumns, 'storeId' | 'customerId' | 'status' | 'paymentStatus'> | undefined> {
+  const [row] = await queryRows<Pick<OrderColumns, 'storeId' | 'customerId' | 'status' | 'paymentStatus'>>(
+    tx,
+    sql`select store_id as "storeId", customer_id as "customerId", status, payment_status as "paymentStatus"
+        from orders where id = ${orderId} for update`,
+  );
+  return row;
+}
+
+/** Moves the order to `status` at `at`; Completed also starts the return window (completed_at). */
+export async function moveOrderStatus(
+  tx: Db,
+  orderId: string,
+  status: 'Accepted' | 'Shipped' | 'Completed',
+  at: Date,
+): Promise<void> {
+  await tx.execute(sql`update orders set status = ${status}, updated_at = ${at},
+        completed_at = case when ${status} = 'Completed' then ${at} else completed_at end
+      where id = ${orderId}`);
 }

@@ -1,40 +1,41 @@
-import { sql } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
 import { canMove } from '@pricehub/shared/rules/order-status';
-import { orderMessages, type OrderStatusValue, type OrderView } from '@pricehub/shared/schemas/order';
+import { orderMessages, type OrderView } from '@pricehub/shared/schemas/order';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { notifyCustomer } from '../notifications/customer-notice';
 import { mailStatusChange } from './announce';
 import { closeUnpaidPayment, type PaymentLog } from './checkout/settlement';
 import { closeBookedOrder } from './closing';
 import { customerNotices } from './customer-notices';
-import { findOrder, findOrders } from './repository';
+import {
+  customerOrderById,
+  customerOrderList,
+  customerOrderPayment,
+  findOrder,
+  lockOrderForStatus,
+  moveOrderStatus,
+  orderStoreAndPayment,
+  otherOrdersOfPayment,
+  storeOrderList,
+} from './repository';
 
-/** Orders a seller acts on: cash on delivery, or paid online (an unpaid online order is not yet an order). */
-const confirmed = sql`o.payment_status in ('not_required', 'paid', 'refunded')`;
-
-export const customerOrders = (ctx: AppContext, customerId: number) =>
-  findOrders(ctx.db, sql`o.customer_id = ${customerId}`);
+export const customerOrders = (ctx: AppContext, customerId: number) => customerOrderList(ctx.db, customerId);
 
 /** Another customer's order answers 404, so order ids cannot be probed. */
 export async function customerOrder(ctx: AppContext, customerId: number, orderId: string): Promise<OrderView> {
-  const [order] = await findOrders(ctx.db, sql`o.id = ${orderId} and o.customer_id = ${customerId}`);
+  const order = await customerOrderById(ctx.db, customerId, orderId);
   if (!order) throw notFound(orderMessages.notFound);
   return order;
 }
 
-export const storeOrders = (ctx: AppContext, storeId: number) =>
-  findOrders(ctx.db, sql`o.store_id = ${storeId} and ${confirmed}`, 500);
+/** The orders a seller acts on (an unpaid online order is not yet an order). */
+export const storeOrders = (ctx: AppContext, storeId: number) => storeOrderList(ctx.db, storeId);
 
 async function storeOrderId(ctx: AppContext, storeId: number, orderId: string): Promise<void> {
-  const [row] = await queryRows<{ store_id: number; payment_status: string }>(
-    ctx.db,
-    sql`select store_id, payment_status from orders where id = ${orderId}`,
-  );
+  const row = await orderStoreAndPayment(ctx.db, orderId);
   // Another store's order is "not found" too: order ids are sequential, and must not tell what exists.
-  if (!row || row.store_id !== storeId || row.payment_status === 'pending' || row.payment_status === 'expired') {
+  if (!row || row.storeId !== storeId || row.paymentStatus === 'pending' || row.paymentStatus === 'expired') {
     throw notFound(orderMessages.notFound);
   }
 }
@@ -51,19 +52,16 @@ export async function storeOrder(ctx: AppContext, storeId: number, orderId: stri
  * seconds has a paid order, which is then cancelled and refunded like any other.
  */
 export async function cancelOrder(ctx: AppContext, customerId: number, orderId: string, log: PaymentLog) {
-  const [row] = await queryRows<{ status: OrderStatusValue; payment_status: string; payment_id: string | null }>(
-    ctx.db,
-    sql`select status, payment_status, payment_id from orders where id = ${orderId} and customer_id = ${customerId}`,
-  );
+  const row = await customerOrderPayment(ctx.db, customerId, orderId);
   if (!row) throw notFound(orderMessages.notFound);
-  if (row.payment_status === 'pending' && row.payment_id) {
+  if (row.paymentStatus === 'pending' && row.paymentId) {
     if (!canMove(row.status, 'Cancelled')) throw conflict(orderMessages.cancelOnlyBooked);
     let after: string;
     try {
-      after = await closeUnpaidPayment(ctx, row.payment_id, log);
+      after = await closeUnpaidPayment(ctx, row.paymentId, log);
     } catch (error) {
       log.error(
-        { orderId, paymentId: row.payment_id, reason: error instanceof Error ? error.message : String(error) },
+        { orderId, paymentId: row.paymentId, reason: error instanceof Error ? error.message : String(error) },
         'could not close the payment of an order being cancelled; the order stays open',
       );
       throw new HttpError(502, 'PAYMENT_PROVIDER', orderMessages.cancelFailed);
@@ -71,10 +69,7 @@ export async function cancelOrder(ctx: AppContext, customerId: number, orderId: 
     // Still pending: Stripe took another amount and refused to give it back (logged); the order stays open.
     if (after === 'pending') throw new HttpError(502, 'PAYMENT_PROVIDER', orderMessages.cancelFailed);
     if (after !== 'paid') {
-      const others = await queryRows<{ id: string }>(
-        ctx.db,
-        sql`select id from orders where payment_id = ${row.payment_id} and id <> ${orderId} order by id`,
-      );
+      const others = await otherOrdersOfPayment(ctx.db, row.paymentId, orderId);
       const order = await customerOrder(ctx, customerId, orderId);
       if (order.status !== 'Cancelled') throw conflict(orderMessages.cancelOnlyBooked);
       const message =
@@ -105,23 +100,16 @@ export async function updateStatus(
   status: 'Accepted' | 'Shipped' | 'Completed',
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await queryRows<{
-      store_id: number;
-      customer_id: number;
-      status: OrderStatusValue;
-      payment_status: string;
-    }>(tx, sql`select store_id, customer_id, status, payment_status from orders where id = ${orderId} for update`);
-    if (!row || row.store_id !== storeId || row.payment_status === 'pending' || row.payment_status === 'expired') {
+    const row = await lockOrderForStatus(tx, orderId);
+    if (!row || row.storeId !== storeId || row.paymentStatus === 'pending' || row.paymentStatus === 'expired') {
       throw notFound(orderMessages.notFound);
     }
     if (!canMove(row.status, status)) throw conflict(orderMessages.backwards(row.status, status));
-    await tx.execute(sql`update orders set status = ${status}, updated_at = ${ctx.now()},
-          completed_at = case when ${status} = 'Completed' then ${ctx.now()} else completed_at end
-        where id = ${orderId}`);
+    await moveOrderStatus(tx, orderId, status, ctx.now());
     const order = await findOrder(tx, orderId);
     await mailStatusChange(tx, order, status);
     await notifyCustomer(tx, {
-      customerId: row.customer_id,
+      customerId: row.customerId,
       createdAt: ctx.now(),
       ...customerNotices.statusChanged(order, status),
     });

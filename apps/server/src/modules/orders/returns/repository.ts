@@ -25,7 +25,7 @@ interface ReturnRow {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** Returns matching `where` (over `r` returns and `o` their orders), newest first, with what the lists show. */
-export async function findReturns(db: Db, where: SQL, limit = 200): Promise<ReturnView[]> {
+async function findReturns(db: Db, where: SQL, limit = 200): Promise<ReturnView[]> {
   const rows = await queryRows<ReturnRow>(
     db,
     sql`select r.id, r.order_id, r.status, r.reason, r.decision_reason, r.refund_amount, r.created_at, r.decided_at,
@@ -57,6 +57,20 @@ export async function findReturns(db: Db, where: SQL, limit = 200): Promise<Retu
       lines: typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines,
     },
   }));
+}
+
+/** An order's returns, newest first: what its customer sees. */
+export const orderReturnList = (db: Db, orderId: string): Promise<ReturnView[]> =>
+  findReturns(db, sql`r.order_id = ${orderId}`);
+
+/** A store's returns, newest first: the seller's list. */
+export const storeReturnList = (db: Db, storeId: number): Promise<ReturnView[]> =>
+  findReturns(db, sql`r.store_id = ${storeId}`, 500);
+
+/** One return as the lists show it. */
+export async function findReturn(db: Db, returnId: number): Promise<ReturnView | undefined> {
+  const [row] = await findReturns(db, sql`r.id = ${returnId}`);
+  return row;
 }
 
 export interface LockedOrder {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { orderMessages } from '@pricehub/shared/schemas/order';
 import {
   RETURN_WINDOW_DAYS,
@@ -19,16 +18,18 @@ import { customerNotices } from '../customer-notices';
 import { findOrder, restockOrders } from '../repository';
 import { decisionMail, requestMails } from './mails';
 import {
-  findReturns,
+  findReturn,
   insertReturn,
   liveReturnOf,
   lockReturn,
   markOrderRefunded,
   orderForReturn,
+  orderReturnList,
   recordDecision,
   returnCounts,
   returnHeader,
   storeContact,
+  storeReturnList,
   type LockedOrder,
 } from './repository';
 
@@ -89,7 +90,7 @@ export async function requestReturn(ctx: AppContext, customerId: number, orderId
 export async function orderReturns(ctx: AppContext, customerId: number, orderId: string): Promise<OrderReturns> {
   const order = await orderForReturn(ctx.db, orderId, false);
   if (!order || order.customer_id !== customerId) throw notFound(orderMessages.notFound);
-  const returns = await findReturns(ctx.db, sql`r.order_id = ${orderId}`);
+  const returns = await orderReturnList(ctx.db, orderId);
   const live = returns.some((r) => r.status !== 'Refused');
   const why = refusal(order, ctx.now(), live);
   const deadline = deadlineOf(order);
@@ -102,7 +103,7 @@ export async function orderReturns(ctx: AppContext, customerId: number, orderId:
 }
 
 export const storeReturns = (ctx: AppContext, storeId: number): Promise<ReturnView[]> =>
-  findReturns(ctx.db, sql`r.store_id = ${storeId}`, 500);
+  storeReturnList(ctx.db, storeId);
 
 /** The seller dashboard's counts of the store's returns. */
 export const storeReturnCounts = (ctx: AppContext, storeId: number) => returnCounts(ctx.db, storeId);
@@ -164,7 +165,7 @@ export async function decideReturn(ctx: AppContext, storeId: number, returnId: n
       });
     }
   });
-  const [decided] = await findReturns(ctx.db, sql`r.id = ${returnId}`);
+  const decided = await findReturn(ctx.db, returnId);
   return {
     message: input.decision === 'accept' ? returnMessages.accepted : returnMessages.refused,
     return: decided!,

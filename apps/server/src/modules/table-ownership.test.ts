@@ -89,8 +89,8 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     ends: 'matching writes the catalogue through catalog, and comparison reads listings through catalog',
   },
   operator: {
-    tables: ['listings', 'products'],
-    ends: 'the matching queue, its actions and the catalogue editor read listings and products through catalog',
+    tables: ['products'],
+    ends: 'the matching queue, its actions and the catalogue editor read and write products through catalog',
   },
   // catalog imports orders through others (reviews: a review's order line; media: the lines' images), so the order
   // lifecycle cannot import catalog for the stock it takes and puts back: it moves when that loop is gone.

@@ -15,14 +15,14 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
-import { storesSql } from '../accounts/queries';
+import { productListingsSql } from '../catalog/matching-listings';
 import { extraGtins, gtinAliasProductSql, gtinOfAnotherProduct, replaceExtraGtins } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
 import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
 import { productOffersSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
-import { offerDecided, productColumns, shownGtin } from './matching-queue';
+import { listingDecided, offerDecided, productColumns, shownGtin } from './matching-queue';
 
 const m = matchingMessages;
 
@@ -76,9 +76,7 @@ export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProd
     decided: boolean;
   }>(
     db,
-    sql`select 'listings' as kind, l.id, l.name, st.name as store, l.price, l.matched_by as "matchedBy",
-               exists (select 1 from match_decisions d where d.listing_id = l.id) as decided
-        from listings l join ${storesSql} st on st.id = l.store_id where l.product_id = ${id}
+    sql`${productListingsSql(id, listingDecided)}
         union all
         ${productOffersSql(id, offerDecided)}
         order by price, kind, id`,

@@ -11,7 +11,12 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
-import { storesSql } from '../accounts/queries';
+import {
+  lockListingForMatching,
+  moveListing,
+  productListingCountSql,
+  storeListsProduct,
+} from '../catalog/matching-listings';
 import { gtinTaken } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
@@ -43,17 +48,7 @@ interface LockedItem {
 }
 
 async function lockItem(tx: Db, kind: MatchingItemKind, id: number): Promise<LockedItem> {
-  const [item] =
-    kind === 'offers'
-      ? [await lockOfferForMatching(tx, id)]
-      : await queryRows<LockedItem>(
-          tx,
-          sql`select 'listings' as kind, l.id, l.product_id as "productId", l.name, l.brand, l.description, l.category,
-                l.ram_gb as "ramGb", l.storage_gb as "storageGb", l.image, l.gtin, st.name as "storeName",
-                null as "storeSlug", null as "storeItemId", l.store_id as "storeId"
-              from listings l join ${storesSql} st on st.id = l.store_id
-              where l.id = ${id} for update of l`,
-        );
+  const item = kind === 'offers' ? await lockOfferForMatching(tx, id) : await lockListingForMatching(tx, id);
   if (!item) throw notFound(m.itemNotFound);
   return item;
 }
@@ -100,7 +95,7 @@ async function recordDecision(
 
 async function attach(tx: Db, item: LockedItem, productId: number): Promise<void> {
   if (item.kind === 'offers') await moveOffer(tx, item.id, productId);
-  else await tx.execute(sql`update listings set product_id = ${productId}, updated_at = now() where id = ${item.id}`);
+  else await moveListing(tx, item.id, productId);
 }
 
 async function result(ctx: AppContext, productId: number, message: string): Promise<MatchingActionResult> {
@@ -175,11 +170,7 @@ export async function moveItem(
 }
 
 async function refuseSecondListing(tx: Db, storeId: number, productId: number): Promise<void> {
-  const [other] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from listings where store_id = ${storeId} and product_id = ${productId} limit 1`,
-  );
-  if (other) throw conflict(m.storeListsTarget);
+  if (await storeListsProduct(tx, storeId, productId)) throw conflict(m.storeListsTarget);
 }
 
 /** Takes the item out into a new catalogue product described by the item itself, for good. */
@@ -195,7 +186,7 @@ export async function splitItem(
     const from = await product(tx, item.productId);
     const [others] = await queryRows<{ n: number }>(
       tx,
-      sql`select (select count(*) from listings where product_id = ${from.id})
+      sql`select ${productListingCountSql(from.id)}
                + ${productOfferCountSql(from.id)} - 1 as n`,
     );
     if (Number(others!.n) === 0) throw badRequest(m.onlyOffer);
@@ -289,7 +280,7 @@ export async function mergeProducts(
 async function mergeSide(tx: Db, p: { id: number; name: string }) {
   const [counts] = await queryRows<{ listings: number; offers: number; gtin: string | null }>(
     tx,
-    sql`select (select count(*)::int from listings where product_id = ${p.id}) as listings,
+    sql`select ${productListingCountSql(p.id)} as listings,
                ${productOfferCountSql(p.id)} as offers,
                (select gtin from products where id = ${p.id}) as gtin`,
   );

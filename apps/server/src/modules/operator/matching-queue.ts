@@ -11,7 +11,7 @@ import {
 } from '@pricehub/shared/schemas/operator-matching';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
-import { storesSql } from '../accounts/queries';
+import { otherListingOnProductSql, queueListingsSql, type ListingDecided } from '../catalog/matching-listings';
 import { otherOfferOnProductSql, queueOffersSql, type OfferDecided } from '../offers/matching-items';
 import { catalogueCandidates, catalogueIdentity } from '../offers/catalogue';
 
@@ -26,6 +26,10 @@ export const productColumns = sql`p.id, p.name, p.brand, p.category, p.ram_gb as
 export const offerDecided: OfferDecided = (storeSlug, storeItemId) =>
   sql`exists (select 1 from match_decisions d
               where d.listing_id is null and d.store_slug = ${storeSlug} and d.store_item_id = ${storeItemId})`;
+
+/** SQL: whether an operator has decided about listing `listingId`. */
+export const listingDecided: ListingDecided = (listingId) =>
+  sql`exists (select 1 from match_decisions d where d.listing_id = ${listingId})`;
 
 /** Products of the same brand and model tokens as `p` with other specs (storage, or RAM when both state it). */
 const nearMissOf = (p: SQL) => sql`
@@ -45,14 +49,11 @@ const queueItems = sql`
   with items as (
     ${queueOffersSql(offerDecided)}
     union all
-    select 'listings', l.id, l.product_id, l.matched_by, l.created_at, l.name, l.brand, l.gtin, l.price,
-           l.quantity > 0 and l.stock = 'instock', st.name, st.slug, false, null, l.ram_gb, l.storage_gb
-    from listings l join ${storesSql} st on st.id = l.store_id
-    where l.matched_by <> 'gtin' and not exists (select 1 from match_decisions d where d.listing_id = l.id)
+    ${queueListingsSql(listingDecided)}
   )
   select i.*, exists (${nearMissOf(sql`p`)}) as near_miss,
          (i.matched_by = 'name'
-          and (exists (select 1 from listings l2 where l2.product_id = p.id and (i.kind <> 'listings' or l2.id <> i.id))
+          and (${otherListingOnProductSql(sql`p.id`, sql`case when i.kind = 'listings' then i.id end`)}
                or ${otherOfferOnProductSql(sql`p.id`, sql`case when i.kind = 'offers' then i.id end`)}))
            as by_name
   from items i join products p on p.id = i.product_id`;

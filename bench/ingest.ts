@@ -16,8 +16,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { queryRows } from '../apps/server/src/db/client';
-import { merchantFeedParts } from '../apps/server/src/modules/offers/fixtures/fixture-server';
-import { ingestSource, type IngestReport } from '../apps/server/src/modules/offers/ingest';
+import { merchantFeedParts } from '../apps/server/src/modules/ingestion/fixtures/fixture-server';
+import { ingestSource, type IngestReport } from '../apps/server/src/modules/ingestion/ingest';
 import { median, record } from './results';
 import { openBenchDatabase } from './scratch-database';
 

@@ -17,7 +17,7 @@ const letters = (n: number) =>
 async function ingest(store: string, source: string): Promise<string> {
   const { stdout } = await run(
     join(root, 'node_modules/.bin/tsx'),
-    ['apps/server/src/modules/offers/ingest-cli.ts', '--store', store, '--source', source],
+    ['apps/server/src/modules/ingestion/ingest-cli.ts', '--store', store, '--source', source],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },

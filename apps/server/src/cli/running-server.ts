@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { DatabaseBusyError } from '../db/database-lock';
 import { readServerInfo, type ServerInfo } from '../db/server-handoff';
-import { ADMIN_TOKEN_HEADER } from '../modules/offers/internal-routes';
+import { ADMIN_TOKEN_HEADER } from '../modules/ingestion/internal-routes';
 import { fail } from './command-line';
 
 /** Posts a job to the running server's loopback-only route; undefined when it cannot be reached (a stale server.json). */

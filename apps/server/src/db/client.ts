@@ -13,7 +13,7 @@ import pg from 'pg';
 import { preparedPglite } from './pglite-statements';
 import * as schema from './schema';
 import { renderStalePosts } from '../modules/blogs/stored-render';
-import { groupCatalogueOnce } from '../modules/offers/catalogue-backfill';
+import { groupCatalogueOnce } from '../modules/catalog/catalogue-backfill';
 
 /** The one database type services receive: the same for PGlite, a pg Pool, and a transaction of either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -97,7 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return { db, kind: 'pglite', pglite: client, onOneConnection, close: () => client.close() };
 }
 
-/** Applies the SQL migrations, then the one-off data steps that need code (see modules/offers/catalogue-backfill). */
+/** Applies the SQL migrations, then the one-off data steps that need code (see modules/catalog/catalogue-backfill). */
 export async function migrate(database: Database, folder = migrationsFolder): Promise<void> {
   await withStartupLock(database, async () => {
     await (database.kind === 'pglite'

@@ -140,7 +140,7 @@ const describedThing = () => ({
 
 /**
  * A catalogue product: the thing a shopper compares (brand, model, specs, GTIN), owned by no seller. Our sellers'
- * listings and other stores' offers attach to it (modules/offers/matching decides which, at write time). The
+ * listings and other stores' offers attach to it (modules/catalog/matching decides which, at write time). The
  * columns after `aliases` sum up its offers and are kept by triggers on listings, offers and stores (migration 0005):
  * the code that writes an offer never has to remember to refresh them.
  */
@@ -152,7 +152,7 @@ export const products = pgTable(
     image: text('image').notNull().default(''),
     thumbnail: text('thumbnail').notNull().default(''),
     gtin: text('gtin'),
-    /** Normalised brand + model tokens + storage (modules/offers/matching `identify`). */
+    /** Normalised brand + model tokens + storage (modules/catalog/matching `identify`). */
     matchKey: text('match_key'),
     /** Other spellings shoppers and shops use for it (see matching `searchAliases`), searched with the name. */
     aliases: text('aliases').notNull().default(''),

@@ -15,12 +15,13 @@ import { chatRoutes } from './chat/routes';
 import { compareRoutes } from './compare/routes';
 import { complaintsRoutes } from './complaints/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { ingestionJobs } from './ingestion/jobs';
+import { ingestionRoutes } from './ingestion/internal-routes';
 import { invoicesRoutes } from './invoices/routes';
 import { mailJobs } from './mail/jobs';
 import { mediaJobs } from './media/jobs';
 import { mediaRoutes } from './media/routes';
 import { notificationsRoutes } from './notifications/routes';
-import { offersJobs } from './offers/jobs';
 import { offersRoutes } from './offers/routes';
 import { operatorRoutes } from './operator/routes';
 import { checkoutJobs } from './orders/checkout/jobs';
@@ -47,6 +48,7 @@ export const moduleRoutes: [prefix: string, routes: Routes][] = [
   ['/api', sellerProductRoutes],
   ['/api', mediaRoutes],
   ['/api', offersRoutes],
+  ['/api', ingestionRoutes],
   ['/api', sentimentRoutes],
   ['/api', cartRoutes],
   ['/api', wishlistRoutes],
@@ -72,7 +74,7 @@ export const moduleJobs: ((ctx: AppContext) => JobDefinition[])[] = [
   authJobs,
   mailJobs,
   checkoutJobs,
-  offersJobs,
+  ingestionJobs,
   catalogJobs,
   wishlistJobs,
   mediaJobs,

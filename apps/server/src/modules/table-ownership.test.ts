@@ -29,7 +29,7 @@ const OWNERS: Record<string, string> = {
   search_terms: 'catalog',
   search_misses: 'catalog',
   product_views: 'catalog',
-  match_decisions: 'operator',
+  match_decisions: 'catalog',
   data_migrations: 'db',
   external_stores: 'offers',
   external_store_files: 'offers',
@@ -80,13 +80,12 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     tables: ['blogs', 'listings', 'products'],
     ends: 'each owner lists the images it still uses',
   },
-  // catalog imports offers (cards and search price over other stores' offers, a listing's price point, and matching,
-  // which still lives in offers), so offers cannot import catalog; operator imports both, so neither may read its
-  // match decisions. It ends when matching moves into catalog with the decisions it honours, and catalog reads
-  // offers' rows from a piece below both.
+  // catalog imports offers (cards and search price over other stores' offers, a listing's price point), so offers
+  // cannot import catalog: a product's offers and price history, price alerts and the wishlist's watched prices
+  // still read our listings and products themselves. It ends when they move to a module above both (decision 027).
   offers: {
-    tables: ['listings', 'match_decisions', 'product_aliases', 'product_redirects', 'products'],
-    ends: 'matching writes the catalogue through catalog, and comparison reads listings through catalog',
+    tables: ['listings', 'product_redirects', 'products'],
+    ends: 'comparison, price alerts and price watching read listings and products through catalog',
   },
   operator: {
     tables: ['products'],

@@ -1,7 +1,7 @@
 import type { Category } from '@pricehub/shared/schemas/product';
 import { rupeesToPaisa } from '@pricehub/shared/rules/money';
 import { slugify } from '@pricehub/shared/rules/slug';
-import type { CatalogueItem } from '../../modules/offers/catalogue';
+import type { CatalogueItem } from '../../modules/catalog/catalogue';
 import { demoImageUrl } from './images';
 import { FAMILIES, productName, storageLabel, type Family, type Variant } from './models';
 import { hashString, Prng } from './prng';
@@ -123,7 +123,7 @@ const COMPUTER_COLOURS = ['Platinum Silver', 'Grey', 'Silver', 'Black'];
 
 /**
  * A listing title in one of the ways Pakistani shops write them (style 0 is the catalogue's own wording). Every
- * style keeps brand, model and specs, so matching (modules/offers/matching) reads the same product from each.
+ * style keeps brand, model and specs, so matching (modules/catalog/matching) reads the same product from each.
  */
 export function sellerWording(sku: Sku, style: number, rng: Prng): string {
   const { brand, series, category } = sku.family;

@@ -2,7 +2,7 @@ import Sentiment from 'sentiment';
 import { storageLabel } from './models';
 import type { Db } from '../client';
 import { externalStores, offers, pricePoints, reviews } from '../schema';
-import { matchToCatalogue } from '../../modules/offers/catalogue';
+import { matchToCatalogue } from '../../modules/catalog/catalogue';
 import { allocateIds, insertRows } from './batch';
 import { shopPrice, type Sku } from './catalogue';
 import { demoImageUrl } from './images';

@@ -13,7 +13,7 @@ export function duration(seconds: number): string {
 /**
  * The bulk seed's progress: on a terminal one redrawn line (bar, products done of the total, products per second,
  * time left); on a pipe a plain line every tenth of the way, so logs stay readable. Then one line per closing step.
- * (modules/offers/progress-bar.ts draws the ingest's phases, without a rate or time left.)
+ * (modules/ingestion/progress-bar.ts draws the ingest's phases, without a rate or time left.)
  */
 export function seedProgress(
   stream: Pick<NodeJS.WriteStream, 'write' | 'isTTY'> = process.stdout,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Category } from '@pricehub/shared/schemas/product';
 import type { Db } from '../../db/client';
 import { insertCatalogueProduct, insertExternalOffer, insertListing } from '../../testing/catalogue';
-import { searchAliases } from '../offers/matching';
+import { searchAliases } from './matching';
 
 /**
  * Searches shoppers really type, each with a product that must be on the first page of results, and the small

@@ -18,8 +18,8 @@ import {
   matchToCatalogue,
   type CatalogueItem,
   type MatchedBy,
-} from '../offers/catalogue';
-import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
+} from './catalogue';
+import { normalizeGtinForMatch, searchAliases } from './matching';
 import { offeredElsewhereSql, recordListingPrice } from '../offers/queries';
 import { releaseUploads, uploadNamesIn } from '../media/references';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';

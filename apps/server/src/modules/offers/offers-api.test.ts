@@ -8,9 +8,9 @@ import { createCustomer, createSeller } from '../../testing/factories';
 import { buildTestApp } from '../../testing/test-app';
 import { queryRows } from '../../db/client';
 import { insertCatalogueProduct } from '../../testing/catalogue';
-import { merchantFeed, startFixtureServer } from './fixtures/fixture-server';
-import { ingestSource } from './ingest';
-import { refreshDueStores } from './refresh';
+import { merchantFeed, startFixtureServer } from '../ingestion/fixtures/fixture-server';
+import { ingestSource } from '../ingestion/ingest';
+import { refreshDueStores } from '../ingestion/refresh';
 
 const t = await buildTestApp();
 const fixtures = await startFixtureServer();

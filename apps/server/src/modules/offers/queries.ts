@@ -63,6 +63,9 @@ export const availableOffersSql = (productId: SQL) =>
        from offers o join external_stores es on es.id = o.external_store_id
        where o.product_id = ${productId} and o.available)`;
 
+/** SQL: the slug of external store `storeId` (null when there is none): an operator's match decisions name it. */
+export const externalStoreSlugSql = (storeId: SQL) => sql`(select slug from external_stores where id = ${storeId})`;
+
 /** A deleted customer's price alerts go with the account (modules/account-data). */
 export async function erasePriceAlerts(tx: Db, customerId: number): Promise<void> {
   await tx.execute(sql`delete from price_alerts where customer_id = ${customerId}`);

@@ -18,7 +18,6 @@ import { currentUser } from '../../http/access';
 import { listPriceAlerts, removePriceAlert, setPriceAlert } from './alerts';
 import { priceHistory, productOffers, resolveCatalogueProduct } from './comparison';
 import { externalProductDetail, listExternalProducts } from './external-products';
-import { internalOffersRoutes } from './internal-routes';
 
 const idParam = (message: string) =>
   z.object({ id: z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message) });
@@ -35,8 +34,6 @@ const movedTo = (reply: FastifyReply, location: string) =>
   reply.status(301).header('location', location).send({ location });
 
 export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(internalOffersRoutes, { ctx });
-
   // An old listing id or a merged product's id answers 301 to the catalogue product's own path.
   app.get(
     '/products/:id/offers',

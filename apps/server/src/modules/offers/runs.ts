@@ -1,20 +1,13 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { ExternalStoreRun } from '@pricehub/shared/schemas/operator-external-stores';
-import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { externalStoreFiles, externalStoreRuns, externalStores } from '../../db/schema';
-import { evaluatePriceAlerts } from './alerts';
-import type { FetcherOptions } from './fetcher';
-import { ingestSource, type IngestReport } from './ingest';
-import type { SourceFormat } from './sources';
 
 export type RunTrigger = ExternalStoreRun['trigger'];
 type RunRow = typeof externalStoreRuns.$inferSelect;
 
 /** A run still "running" after this long was cut off (its server stopped): it no longer blocks a new one. */
 const STALE_MS = 60 * 60_000;
-/** Progress is written at most this often: a stream polls the row, any server may be running the ingestion. */
-const PROGRESS_EVERY_MS = 250;
 /** A run keeps this many failures with their reason; `failed` counts all of them. */
 const KEPT_FAILURES = 200;
 
@@ -89,70 +82,71 @@ export async function latestRuns(db: Db): Promise<Map<number, ExternalStoreRun>>
   return new Map(rows.map((r) => [r.storeId, toRun(r)]));
 }
 
-/**
- * Ingests the store of a started run (from its source, or its uploaded file), writing progress into the run row
- * and then the report; a run that throws is recorded as failed with the reason. Price alerts follow new prices
- * (the scheduler evaluates them once after all its stores instead).
- */
-export async function executeRun(
-  ctx: AppContext,
-  runId: number,
-  fetcher?: Partial<FetcherOptions>,
-  { alerts = true }: { alerts?: boolean } = {},
-): Promise<IngestReport | undefined> {
-  const finish = (values: Partial<typeof externalStoreRuns.$inferInsert>) =>
-    ctx.db
-      .update(externalStoreRuns)
-      .set({ ...values, finishedAt: ctx.now() })
-      .where(eq(externalStoreRuns.id, runId));
-  try {
-    const [job] = await ctx.db
-      .select({
-        name: externalStores.name,
-        source: externalStores.source,
-        format: externalStores.format,
-        fileName: externalStoreFiles.fileName,
-        content: externalStoreFiles.content,
-      })
-      .from(externalStoreRuns)
-      .innerJoin(externalStores, eq(externalStores.id, externalStoreRuns.storeId))
-      .leftJoin(externalStoreFiles, eq(externalStoreFiles.storeId, externalStores.id))
-      .where(eq(externalStoreRuns.id, runId));
-    if (!job) return undefined;
-    let last = 0;
-    let lastPhase = '';
-    const report = await ingestSource(ctx, {
-      store: job.name,
-      source: job.source ?? '',
-      format: job.format as SourceFormat,
-      fetcher,
-      ...(job.fileName !== null && job.content !== null
-        ? { upload: { fileName: job.fileName, content: job.content } }
-        : {}),
-      progress: ({ phase, done, total }) => {
-        const at = Date.now();
-        if (phase === lastPhase && done < total && at - last < PROGRESS_EVERY_MS) return;
-        last = at;
-        lastPhase = phase;
-        // Progress is advisory: a lost write is overtaken by the next one.
-        void ctx.db
-          .update(externalStoreRuns)
-          .set({ phase, done, total })
-          .where(and(eq(externalStoreRuns.id, runId), eq(externalStoreRuns.status, 'running')))
-          .catch(() => {});
-      },
-    });
-    await finish({ status: 'done', ...reportCounts(report) });
-    if (alerts) await evaluatePriceAlerts(ctx);
-    return report;
-  } catch (error) {
-    await finish({ status: 'failed', error: String((error as Error)?.message ?? error).slice(0, 500) }).catch(() => {});
-    return undefined;
-  }
+/** What a started run ingests: its store's name, source and format, and the file an operator uploaded, if any. */
+export async function runJob(db: Db, runId: number) {
+  const [job] = await db
+    .select({
+      name: externalStores.name,
+      source: externalStores.source,
+      format: externalStores.format,
+      fileName: externalStoreFiles.fileName,
+      content: externalStoreFiles.content,
+    })
+    .from(externalStoreRuns)
+    .innerJoin(externalStores, eq(externalStores.id, externalStoreRuns.storeId))
+    .leftJoin(externalStoreFiles, eq(externalStoreFiles.storeId, externalStores.id))
+    .where(eq(externalStoreRuns.id, runId));
+  return job;
 }
 
+/** A running run's phase and progress. Progress is advisory: a lost write is overtaken by the next one. */
+export function recordRunProgress(db: Db, runId: number, progress: { phase: string; done: number; total: number }) {
+  void db
+    .update(externalStoreRuns)
+    .set(progress)
+    .where(and(eq(externalStoreRuns.id, runId), eq(externalStoreRuns.status, 'running')))
+    .catch(() => {});
+}
+
+/** A run ends, done with its counts or failed with its reason. */
+export async function finishRun(
+  db: Db,
+  runId: number,
+  values: Partial<typeof externalStoreRuns.$inferInsert>,
+  finishedAt: Date,
+): Promise<void> {
+  await db
+    .update(externalStoreRuns)
+    .set({ ...values, finishedAt })
+    .where(eq(externalStoreRuns.id, runId));
+}
+
+/** A report's counts and its first failures, as a run's row keeps them. */
+export interface RunCounts {
+  new: number;
+  updated: number;
+  unchanged: number;
+  unavailable: number;
+  failed: number;
+  failures: { where: string; reason: string }[];
+}
+
+export const reportCounts = (report: RunCounts) => ({
+  newCount: report.new,
+  updatedCount: report.updated,
+  unchangedCount: report.unchanged,
+  unavailableCount: report.unavailable,
+  failedCount: report.failed,
+  failures: report.failures.slice(0, KEPT_FAILURES),
+});
+
 /** Records a run of `npm run ingest` (by itself or handed to the server) in the store's history, with its report. */
-export async function recordCommandRun(db: Db, report: IngestReport, startedAt: Date, finishedAt: Date): Promise<void> {
+export async function recordCommandRun(
+  db: Db,
+  report: RunCounts & { store: { id: number } },
+  startedAt: Date,
+  finishedAt: Date,
+): Promise<void> {
   await db.insert(externalStoreRuns).values({
     storeId: report.store.id,
     trigger: 'command',
@@ -162,16 +156,6 @@ export async function recordCommandRun(db: Db, report: IngestReport, startedAt: 
     ...reportCounts(report),
   });
 }
-
-/** A report's counts and its first failures, as a run's row keeps them. */
-const reportCounts = (report: IngestReport) => ({
-  newCount: report.new,
-  updatedCount: report.updated,
-  unchangedCount: report.unchanged,
-  unavailableCount: report.unavailable,
-  failedCount: report.failed,
-  failures: report.failures.slice(0, KEPT_FAILURES),
-});
 
 /** How many offers each store has, and how many of them are available now. */
 export async function offerCounts(db: Db): Promise<Map<number, { total: number; available: number }>> {

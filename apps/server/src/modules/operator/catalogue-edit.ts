@@ -18,11 +18,12 @@ import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { productListingsSql } from '../catalog/matching-listings';
 import { extraGtins, gtinAliasProductSql, gtinOfAnotherProduct, replaceExtraGtins } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
-import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
-import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
+import { catalogueIdentity, lockCatalogue } from '../catalog/catalogue';
+import { listingDecidedSql, offerDecidedSql } from '../catalog/match-decisions';
+import { normalizeGtinForMatch, searchAliases } from '../catalog/matching';
 import { productOffersSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
-import { listingDecided, offerDecided, productColumns, shownGtin } from './matching-queue';
+import { productColumns, shownGtin } from './matching-queue';
 
 const m = matchingMessages;
 
@@ -76,9 +77,9 @@ export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProd
     decided: boolean;
   }>(
     db,
-    sql`${productListingsSql(id, listingDecided)}
+    sql`${productListingsSql(id, listingDecidedSql)}
         union all
-        ${productOffersSql(id, offerDecided)}
+        ${productOffersSql(id, offerDecidedSql)}
         order by price, kind, id`,
   );
   return {

@@ -1,9 +1,9 @@
 import { PREVIEW_ITEMS, type SourcePreview } from '@pricehub/shared/schemas/operator-external-stores';
 import type { AppContext } from '../../context';
-import { PoliteFetcher } from '../offers/fetcher';
-import { userAgent } from '../offers/ingest';
-import type { ParsedItem } from '../offers/parsers/types';
-import { streamSource, streamUploadedSource, type ItemSink, type SourceFormat } from '../offers/sources';
+import { PoliteFetcher } from '../ingestion/fetcher';
+import { userAgent } from '../ingestion/ingest';
+import type { ParsedItem } from '../ingestion/parsers/types';
+import { streamSource, streamUploadedSource, type ItemSink, type SourceFormat } from '../ingestion/sources';
 import type { UploadedFile } from './external-stores';
 
 /** A preview follows a listing or a sitemap only this far: enough to show the first items quickly. */

@@ -28,7 +28,8 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
-import { executeRun, findRun, recentRuns, toRun } from '../offers/runs';
+import { executeRun } from '../ingestion/runs';
+import { findRun, recentRuns, toRun } from '../offers/runs';
 import { streamRunEvents } from './external-store-events';
 import { previewSource } from './external-store-preview';
 import {

@@ -10,8 +10,8 @@ import type {
 import { queryRows } from '../../db/client';
 import { auditLog, offers, products } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
-import { merchantFeed, startFixtureServer } from '../offers/fixtures/fixture-server';
-import { refreshDueStores } from '../offers/refresh';
+import { merchantFeed, startFixtureServer } from '../ingestion/fixtures/fixture-server';
+import { refreshDueStores } from '../ingestion/refresh';
 import { createTestOperator } from './testing';
 
 process.env.EXTERNAL_RUN_POLL_MS = '50';

@@ -21,7 +21,7 @@ import {
   updateExternalStoreRow,
   type ExternalStoreRow,
 } from '../offers/external-stores';
-import { ensureExternalStore } from '../offers/ingest';
+import { ensureExternalStore } from '../offers/repository';
 import { latestRuns, offerCounts, runningRun, startRun, toRun } from '../offers/runs';
 import { recordAudit } from './audit';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { operatorCreated } from '@pricehub/shared/schemas/operator';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
-import { ADMIN_TOKEN_HEADER } from '../offers/internal-routes';
+import { ADMIN_TOKEN_HEADER } from '../ingestion/internal-routes';
 import { adminTokenMatches, isLoopback } from '../../db/server-handoff';
 import { createOperator } from './accounts';
 

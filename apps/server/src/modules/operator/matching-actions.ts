@@ -19,8 +19,9 @@ import {
 } from '../catalog/matching-listings';
 import { gtinTaken } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
-import { catalogueIdentity, lockCatalogue } from '../offers/catalogue';
-import { normalizeGtinForMatch, searchAliases } from '../offers/matching';
+import { catalogueIdentity, lockCatalogue } from '../catalog/catalogue';
+import { recordMatchDecision } from '../catalog/match-decisions';
+import { normalizeGtinForMatch, searchAliases } from '../catalog/matching';
 import { lockOfferForMatching, moveOffer, productOfferCountSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
 import { loadMatchingProducts, productColumns } from './matching-queue';
@@ -78,19 +79,9 @@ async function recordDecision(
   operator: SessionUser,
   at: Date,
 ): Promise<void> {
-  if (item.kind === 'offers') {
-    await tx.execute(sql`insert into match_decisions (store_slug, store_item_id, product_id, decision, decided_by, decided_at)
-        values (${item.storeSlug}, ${item.storeItemId}, ${productId}, ${decision}, ${operator.id}, ${at})
-        on conflict (store_slug, store_item_id) where listing_id is null
-        do update set product_id = excluded.product_id, decision = excluded.decision, decided_by = excluded.decided_by,
-          decided_at = excluded.decided_at`);
-  } else {
-    await tx.execute(sql`insert into match_decisions (listing_id, product_id, decision, decided_by, decided_at)
-        values (${item.id}, ${productId}, ${decision}, ${operator.id}, ${at})
-        on conflict (listing_id) where listing_id is not null
-        do update set product_id = excluded.product_id, decision = excluded.decision, decided_by = excluded.decided_by,
-          decided_at = excluded.decided_at`);
-  }
+  const decided =
+    item.kind === 'offers' ? { storeSlug: item.storeSlug!, storeItemId: item.storeItemId! } : { listingId: item.id };
+  await recordMatchDecision(tx, decided, productId, decision, operator.id, at);
 }
 
 async function attach(tx: Db, item: LockedItem, productId: number): Promise<void> {

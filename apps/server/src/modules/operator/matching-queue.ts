@@ -11,9 +11,10 @@ import {
 } from '@pricehub/shared/schemas/operator-matching';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
-import { otherListingOnProductSql, queueListingsSql, type ListingDecided } from '../catalog/matching-listings';
-import { otherOfferOnProductSql, queueOffersSql, type OfferDecided } from '../offers/matching-items';
-import { catalogueCandidates, catalogueIdentity } from '../offers/catalogue';
+import { otherListingOnProductSql, queueListingsSql } from '../catalog/matching-listings';
+import { otherOfferOnProductSql, queueOffersSql } from '../offers/matching-items';
+import { catalogueCandidates, catalogueIdentity } from '../catalog/catalogue';
+import { listingDecidedSql, offerDecidedSql } from '../catalog/match-decisions';
 
 /** GTINs are stored as 14 digits; an EAN-13 reads better without the zero in front. */
 export const shownGtin = (g: string) => (g.length === 14 && g.startsWith('0') ? g.slice(1) : g);
@@ -21,15 +22,6 @@ export const shownGtin = (g: string) => (g.length === 14 && g.startsWith('0') ? 
 /** A catalogue product's columns as MatchingProduct, from products aliased `p`. */
 export const productColumns = sql`p.id, p.name, p.brand, p.category, p.ram_gb as ram, p.storage_gb as storage, p.gtin,
   p.image, p.lowest_price as "lowestPrice", p.offer_count as "offerCount"`;
-
-/** SQL: whether an operator has decided about another store's item (its store's slug and the store's item id). */
-export const offerDecided: OfferDecided = (storeSlug, storeItemId) =>
-  sql`exists (select 1 from match_decisions d
-              where d.listing_id is null and d.store_slug = ${storeSlug} and d.store_item_id = ${storeItemId})`;
-
-/** SQL: whether an operator has decided about listing `listingId`. */
-export const listingDecided: ListingDecided = (listingId) =>
-  sql`exists (select 1 from match_decisions d where d.listing_id = ${listingId})`;
 
 /** Products of the same brand and model tokens as `p` with other specs (storage, or RAM when both state it). */
 const nearMissOf = (p: SQL) => sql`
@@ -47,9 +39,9 @@ const nearMissOf = (p: SQL) => sql`
  */
 const queueItems = sql`
   with items as (
-    ${queueOffersSql(offerDecided)}
+    ${queueOffersSql(offerDecidedSql)}
     union all
-    ${queueListingsSql(listingDecided)}
+    ${queueListingsSql(listingDecidedSql)}
   )
   select i.*, exists (${nearMissOf(sql`p`)}) as near_miss,
          (i.matched_by = 'name'

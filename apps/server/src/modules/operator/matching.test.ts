@@ -7,7 +7,7 @@ import { matchingMessages, type MatchingItem, type MatchingPage } from '@pricehu
 import { queryRows } from '../../db/client';
 import { createCustomer, createSeller, type TestSeller } from '../../testing/factories';
 import { buildTestApp } from '../../testing/test-app';
-import { ingestSource } from '../offers/ingest';
+import { ingestSource } from '../ingestion/ingest';
 import { createTestOperator } from './testing';
 
 // The matching queue and its actions, on listings made through the seller API and offers through real ingestion.

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { operatorMessages } from '@pricehub/shared/schemas/operator';
 import { buildTestApp } from '../../testing/test-app';
-import { ADMIN_TOKEN_HEADER } from '../offers/internal-routes';
+import { ADMIN_TOKEN_HEADER } from '../ingestion/internal-routes';
 import { announceServer, withdrawServer } from '../../db/server-handoff';
 
 const run = promisify(execFile);

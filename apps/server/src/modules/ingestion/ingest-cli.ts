@@ -7,10 +7,10 @@ import { fail, loadCommandConfig } from '../../cli/command-line';
 import { postToRunningServer, throughServerOrDirectly } from '../../cli/running-server';
 import type { Config } from '../../config';
 import { withOwnDatabase } from '../../db/own-database';
-import { evaluatePriceAlerts } from './alerts';
+import { evaluatePriceAlerts } from '../offers/alerts';
 import { ingestSource, type IngestReport } from './ingest';
 import { progressBar } from './progress-bar';
-import { recordCommandRun } from './runs';
+import { recordCommandRun } from '../offers/runs';
 import type { ServerInfo } from '../../db/server-handoff';
 import { sourceFormats, type SourceFormat } from './sources';
 

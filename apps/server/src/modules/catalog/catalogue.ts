@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CatalogueCandidate, Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
+import { externalStoreSlugSql } from '../offers/queries';
 import { identify, normalizeBrand, normalizeGtinForMatch, ramCompatible, searchAliases } from './matching';
 
 /**
@@ -217,8 +218,8 @@ async function decidedProducts(
     tx,
     sql`select x.i, d.product_id as "productId", p.gtin
         from json_to_recordset(${JSON.stringify(offers)}::json) as x(i int, "storeId" int, "itemId" text)
-        join external_stores s on s.id = x."storeId"
-        join match_decisions d on d.listing_id is null and d.store_slug = s.slug and d.store_item_id = x."itemId"
+        join match_decisions d on d.listing_id is null and d.store_slug = ${externalStoreSlugSql(sql`x."storeId"`)}
+          and d.store_item_id = x."itemId"
         join products p on p.id = d.product_id
         union all
         select x.i, d.product_id, p.gtin

@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { slugify } from '@pricehub/shared/rules/slug';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
-import { externalStores, offers, pricePoints } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
+import { ensureExternalStore, markMissingUnavailable, markStoreRefreshed } from '../offers/repository';
 import type { FetcherOptions } from './fetcher';
 import { PoliteFetcher } from './fetcher';
 import { writeOffers, type ItemOutcome } from './offer-writer';
@@ -42,36 +41,6 @@ export interface IngestReport {
 type IngestContext = Pick<AppContext, 'db' | 'config' | 'now'>;
 
 export const userAgent = (publicUrl: string) => `PriceHub/1.0 (+${publicUrl})`;
-
-/** Finds the external store by name, creating it on first use; a given source and format are remembered. */
-export async function ensureExternalStore(db: Db, name: string, source?: string, format?: SourceFormat) {
-  const [found] = await db.select().from(externalStores).where(eq(externalStores.name, name));
-  if (found) {
-    if (source && (found.source !== source || (format && found.format !== format))) {
-      await db
-        .update(externalStores)
-        .set({ source, format: format ?? found.format })
-        .where(eq(externalStores.id, found.id));
-    }
-    return found;
-  }
-  const base = slugify(name);
-  const taken = await db
-    .select({ slug: externalStores.slug })
-    .from(externalStores)
-    .where(sql`${externalStores.slug} = ${base} or ${externalStores.slug} like ${base + '-%'}`);
-  const used = new Set(taken.map((t) => t.slug));
-  let slug = base;
-  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
-  const homepage = source && /^https?:\/\//.test(source) ? new URL(source).origin : '';
-  const [created] = await db
-    .insert(externalStores)
-    .values({ name, slug, source: source ?? null, format: format ?? 'auto', homepage })
-    .onConflictDoNothing()
-    .returning();
-  // Two runs creating the same store at once: the loser reads the winner's row.
-  return created ?? (await db.select().from(externalStores).where(eq(externalStores.name, name)))[0]!;
-}
 
 /** Items written per transaction: fewer, larger statements, while a batch retried item by item stays short. */
 const BATCH_SIZE = 1_000;
@@ -153,7 +122,7 @@ export async function ingestSource(ctx: IngestContext, options: IngestOptions): 
       ...read.unreadPages,
     ]);
   }
-  await ctx.db.update(externalStores).set({ lastRefreshedAt: checkedAt }).where(eq(externalStores.id, store.id));
+  await markStoreRefreshed(ctx.db, store.id, checkedAt);
   return report;
 }
 
@@ -188,33 +157,4 @@ async function writeInTransaction(tx: Db, storeId: number, items: ParsedItem[], 
   // Statements prepared once would keep the plan made when the store was empty (reading every offer later on).
   await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
   return writeOffers(tx, storeId, items, checkedAt);
-}
-
-/**
- * Offers of a complete source that were not seen in this run: kept, marked unavailable, with a price point. One
- * statement, whatever the numbers: the keys kept travel as one JSON parameter (a parameter per key stops at
- * PostgreSQL's 65,535), and the price points are copied from the updated rows.
- */
-export async function markMissingUnavailable(
-  db: Db,
-  storeId: number,
-  checkedAt: Date,
-  keep: string[],
-): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`with kept as (select jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb) as key),
-      gone as (
-        update ${offers} set available = false, last_checked_at = ${checkedAt}
-        where external_store_id = ${storeId} and available and last_checked_at < ${checkedAt}
-          and store_item_id not in (select key from kept) and url not in (select key from kept)
-        returning id, price
-      ),
-      points as (
-        insert into ${pricePoints} (offer_id, price, in_stock, recorded_at)
-        select id, price, false, ${checkedAt} from gone
-      )
-    select count(*)::int as count from gone`,
-  );
-  return row?.count ?? 0;
 }

@@ -5,7 +5,8 @@ import { queryRows } from '../../db/client';
 import { offers, pricePoints, products, reviews } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { merchantFeed, startFixtureServer } from './fixtures/fixture-server';
-import { ingestSource, markMissingUnavailable, type IngestOptions } from './ingest';
+import { markMissingUnavailable } from '../offers/repository';
+import { ingestSource, type IngestOptions } from './ingest';
 
 const t = await buildTestApp();
 const fixtures = await startFixtureServer();

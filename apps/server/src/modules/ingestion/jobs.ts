@@ -3,7 +3,7 @@ import type { JobDefinition } from '../../jobs/scheduler';
 import { refreshDueStores } from './refresh';
 
 /** Every minute: refresh the external stores whose interval has passed, then mail the price drops that fired. */
-export function offersJobs(ctx: AppContext): JobDefinition[] {
+export function ingestionJobs(ctx: AppContext): JobDefinition[] {
   return [
     {
       name: 'offers:refresh',

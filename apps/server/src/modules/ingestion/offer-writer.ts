@@ -1,17 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
-import { offers } from '../../db/schema';
+import { matchToCatalogue, type CatalogueItem } from '../catalog/catalogue';
+import { guessCategory } from '../catalog/matching';
+import {
+  insertOfferPricePoints,
+  insertOffers,
+  markOffersChecked,
+  offersByItemId,
+  updateOffer as updateOfferRow,
+  type OfferPricePoint,
+  type OfferRow,
+} from '../offers/repository';
 import { replaceOfferReviews } from '../reviews/repository';
 import { scoreText } from '../sentiment/service';
-import { matchToCatalogue, type CatalogueItem, type MatchedBy } from './catalogue';
-import { guessCategory } from './matching';
 import type { ParsedItem } from './parsers/types';
 
 export type ItemOutcome = 'new' | 'updated' | 'unchanged';
 
-type ExistingOffer = typeof offers.$inferSelect;
-type NewPoint = { offerId: number; price: number; inStock: boolean; recordedAt: Date };
+type ExistingOffer = OfferRow;
+type NewPoint = OfferPricePoint;
 
 /**
  * Writes a batch of items of one store inside the caller's transaction: attaches new items to catalogue products
@@ -25,20 +31,10 @@ export async function writeOffers(
   items: ParsedItem[],
   checkedAt: Date,
 ): Promise<ItemOutcome[]> {
-  const keys = JSON.stringify(items.map((i) => i.storeItemId));
-  const existing = new Map(
-    (
-      await tx
-        .select()
-        .from(offers)
-        .where(
-          and(
-            eq(offers.externalStoreId, storeId),
-            // An array (not IN over a set) lets the lookup use the store's unique index instead of reading every offer.
-            sql`${offers.storeItemId} = any(array(select json_array_elements_text(${keys}::json)))`,
-          ),
-        )
-    ).map((o) => [o.storeItemId, o]),
+  const existing = await offersByItemId(
+    tx,
+    storeId,
+    items.map((i) => i.storeItemId),
   );
   const outcomes: ItemOutcome[] = [];
   const fresh: ParsedItem[] = [];
@@ -81,10 +77,7 @@ export async function writeOffers(
     });
   }
 
-  if (unchangedIds.length > 0) {
-    await tx.execute(sql`update offers set last_checked_at = ${checkedAt}
-        where id in (select value::int from json_array_elements_text(${JSON.stringify(unchangedIds)}::json))`);
-  }
+  await markOffersChecked(tx, unchangedIds, checkedAt);
   await insertOfferPricePoints(tx, points);
   await replaceReviews(tx, reviewed);
   return outcomes;
@@ -134,10 +127,7 @@ async function updateOffer(
     priceMoved ||
     (Object.keys(fields) as (keyof typeof fields)[]).some((k) => (old[k] ?? null) !== (fields[k] ?? null));
   if (!changed) return 'unchanged';
-  await tx
-    .update(offers)
-    .set({ ...fields, lastCheckedAt: checkedAt })
-    .where(eq(offers.id, old.id));
+  await updateOfferRow(tx, old.id, fields, checkedAt);
   if (priceMoved) points.push({ offerId: old.id, price: item.price, inStock: item.inStock, recordedAt: checkedAt });
   return 'updated';
 }
@@ -156,47 +146,5 @@ async function replaceReviews(tx: Db, reviewed: { offerId: number; item: ParsedI
         sentimentScore: scoreText(r.text),
       })),
     ),
-  );
-}
-
-// Bulk writes pass the rows as one JSON parameter: PGlite parses one parameter far faster than thousands.
-
-type NewOffer = ReturnType<typeof offerFields> & {
-  storeId: number;
-  productId: number;
-  matchedBy: MatchedBy;
-  storeItemId: string;
-};
-
-async function insertOffers(tx: Db, rows: NewOffer[], checkedAt: Date) {
-  const inserted = await queryRows<{
-    id: number;
-    productId: number;
-    price: number;
-    inStock: boolean;
-    storeItemId: string;
-  }>(
-    tx,
-    sql`insert into offers (external_store_id, product_id, matched_by, store_item_id, url, name, description, image,
-          brand, gtin, mpn, price, currency, in_stock, available, rating_value, rating_count, last_checked_at, created_at)
-        select "storeId", "productId", "matchedBy", "storeItemId", url, name, description, image, brand, gtin, mpn, price,
-          currency, "inStock", available, "ratingValue", "ratingCount", ${checkedAt}, ${checkedAt}
-        from json_to_recordset(${JSON.stringify(rows)}::json) as x("storeId" int, "productId" int, "matchedBy" text,
-          "storeItemId" text, url text, name text, description text, image text, brand text, gtin text, mpn text,
-          price int, currency text, "inStock" boolean, available boolean, "ratingValue" real, "ratingCount" int)
-        returning id, product_id as "productId", price, in_stock as "inStock", store_item_id as "storeItemId"`,
-  );
-  // RETURNING does not promise input order; line the rows up with the items again by their key.
-  const byKey = new Map(inserted.map((r) => [r.storeItemId, r]));
-  return rows.map((r) => byKey.get(r.storeItemId)!);
-}
-
-async function insertOfferPricePoints(tx: Db, points: NewPoint[]): Promise<void> {
-  if (points.length === 0) return;
-  await tx.execute(
-    sql`insert into price_points (offer_id, price, in_stock, recorded_at)
-        select "offerId", price, "inStock", "recordedAt"
-        from json_to_recordset(${JSON.stringify(points)}::json) as x("offerId" int, price int, "inStock" boolean,
-          "recordedAt" timestamptz)`,
   );
 }

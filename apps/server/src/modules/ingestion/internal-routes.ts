@@ -5,8 +5,8 @@ import { rawAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { ingestSource } from './ingest';
-import { evaluatePriceAlerts } from './alerts';
-import { recordCommandRun } from './runs';
+import { evaluatePriceAlerts } from '../offers/alerts';
+import { recordCommandRun } from '../offers/runs';
 import { adminTokenMatches, isLoopback } from '../../db/server-handoff';
 import { sourceFormats } from './sources';
 
@@ -23,7 +23,7 @@ const ingestBody = z.object({
  * (the socket's address, not X-Forwarded-For) and only with the token from DATA_DIR/server.json. The answer is
  * a stream of JSON lines: progress events, then the report.
  */
-export const internalOffersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const ingestionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/internal/ingest',
     {

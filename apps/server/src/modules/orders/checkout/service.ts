@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import { discounted, MAX_ORDER_TOTAL, SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { holdingRefusal, PAYMENT_HOLD_MINUTES } from '@pricehub/shared/rules/order-limits';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
@@ -11,17 +10,25 @@ import {
 } from '@pricehub/shared/schemas/checkout';
 import type { PaymentGateway } from '../../../adapters/payments/gateway';
 import type { AppContext } from '../../../context';
-import { queryRows, type Db } from '../../../db/client';
-import { pgCode } from '../../../db/errors';
+import type { Db } from '../../../db/client';
 import { badRequest, conflict, HttpError } from '../../../http/errors';
 import { loadCartRows, type CartRow } from '../../cart/service';
 import type { Promo } from '../../promos/lookup';
 import { usablePromo } from '../../promos/redeem';
 import { activeSales, unitPrice, type ActiveSale } from '../../sales/pricing';
 import { announcementWrites } from '../announce';
-import { lockListings } from '../repository';
 import { openOnlinePayment } from './payments';
-import { takeCart, writeOrders, type Held } from './repository';
+import {
+  beginTransaction,
+  isShortStock,
+  listingShelves,
+  rollbackTransaction,
+  takeCart,
+  takeStock,
+  takeStockAndCommit,
+  writeOrders,
+  type Held,
+} from './repository';
 
 export { PAYMENT_HOLD_MINUTES };
 
@@ -54,83 +61,11 @@ function checkBuyable(rows: CartRow[]): void {
   }
 }
 
-/** The SQLSTATE takeStockSql raises when a line is short (class PH: PriceHub's own). */
-const SHORT_STOCK = 'PH409';
-
-/*
- * Taking the units off the shelf. The `quantity >= n` guard is what makes overselling impossible: PostgreSQL
- * re-checks it after waiting for a concurrent buyer's row lock.
- *
- * Lock order: taking units off a listing also updates its catalogue product's summary (a trigger, when it sells
- * out), so every transaction that changes listings takes all its listing rows first, in listing id order, then the
- * catalogue products, in product id order; two checkouts (or a checkout and a cancellation) can then never wait on
- * each other in a circle. A one-line cart does that with its one update; a longer one locks its listings first.
- */
-
-const takeUnits = (listingId: number, quantity: number) =>
-  sql`update listings set quantity = quantity - ${quantity}, units_sold = units_sold + ${quantity},
-        stock = case when quantity = ${quantity} then 'outofstock'::stock_status else stock end, updated_at = now()
-      where id = ${listingId} and quantity >= ${quantity} and stock = 'instock'
-      returning id`;
-
-/**
- * PostgreSQL: one statement that takes every line or fails with SHORT_STOCK (and the transaction with it), so that
- * it can travel with the COMMIT: a listing row is then locked only while the update runs and the commit is flushed,
- * not over a round trip to this process as well. Ids and quantities are integers from the database, written into
- * the text: a DO block takes no parameters.
- */
-function takeStockSql(rows: CartRow[]): SQL {
-  const byListing = [...rows].sort((a, b) => a.listingId - b.listingId);
-  const ints = (xs: number[]) => `'{${xs.map((x) => Math.trunc(x)).join(',')}}'::int[]`;
-  const ids = ints(byListing.map((r) => r.listingId));
-  const counts = ints(byListing.map((r) => r.quantity));
-  return sql.raw(`do $$
-    declare line record;
-    begin
-      ${byListing.length > 1 ? `perform 1 from listings where id = any(${ids}) order by id for no key update;` : ''}
-      for line in select c.id, c.n from unnest(${ids}, ${counts}) as c(id, n) left join listings l on l.id = c.id
-                  order by l.product_id, c.id loop
-        update listings set quantity = quantity - line.n, units_sold = units_sold + line.n,
-               stock = case when quantity = line.n then 'outofstock'::stock_status else stock end, updated_at = now()
-         where id = line.id and quantity >= line.n and stock = 'instock';
-        if not found then
-          raise exception 'listing % is short', line.id using errcode = '${SHORT_STOCK}';
-        end if;
-      end loop;
-    end $$`);
-}
-
-/**
- * PGlite: the same with prepared statements (a DO block is compiled on every run, which costs PGlite 2 ms), inside
- * its transaction; a short line fails with SHORT_STOCK too.
- */
-async function takeStock(tx: Db, rows: CartRow[]): Promise<void> {
-  const byListing = [...rows].sort((a, b) => a.listingId - b.listingId);
-  let productOf = new Map(rows.map((r) => [r.listingId, r.catalogProductId]));
-  if (byListing.length > 1) {
-    const locked = await lockListings(
-      tx,
-      byListing.map((r) => r.listingId),
-    );
-    productOf = new Map(locked.map((l) => [l.id, l.product_id]));
-  }
-  const byProduct = [...byListing].sort(
-    (a, b) => (productOf.get(a.listingId) ?? 0) - (productOf.get(b.listingId) ?? 0) || a.listingId - b.listingId,
-  );
-  for (const row of byProduct) {
-    const taken = await queryRows<{ id: number }>(tx, takeUnits(row.listingId, row.quantity));
-    if (taken.length === 0) throw Object.assign(new Error(`listing ${row.listingId} is short`), { code: SHORT_STOCK });
-  }
-}
-
 /** The lines of a cart the shelf cannot serve now, read after a checkout failed to take them. */
 async function shortLines(db: Db, rows: CartRow[]): Promise<ShortLine[]> {
-  const shelf = await queryRows<{ id: number; quantity: number; stock: string }>(
+  const shelf = await listingShelves(
     db,
-    sql`select id, quantity, stock from listings where id in (${sql.join(
-      rows.map((r) => sql`${r.listingId}`),
-      sql`, `,
-    )})`,
+    rows.map((r) => r.listingId),
   );
   const available = (id: number) => {
     const listing = shelf.find((l) => l.id === id);
@@ -164,13 +99,13 @@ async function inTransaction<T>(
       return value;
     });
   }
-  await db.execute(sql`begin`);
+  await beginTransaction(db);
   try {
     const { value, lines } = await work(db);
-    await db.execute(sql`${takeStockSql(lines)}; commit`);
+    await takeStockAndCommit(db, lines);
     return value;
   } catch (error) {
-    await db.execute(sql`rollback`);
+    await rollbackTransaction(db);
     throw error;
   }
 }
@@ -340,7 +275,7 @@ async function placeOrders(
           })),
         })),
         // Online orders are announced once paid (payments.ts).
-        alongside: online ? undefined : sql`, ${announcementWrites(ctx, created)}`,
+        alongside: online ? undefined : announcementWrites(ctx, created),
       });
       refuseHoarding(input, held, drafts.length);
 
@@ -349,7 +284,7 @@ async function placeOrders(
       return { value: { created, payment }, lines: rows };
     });
   } catch (error) {
-    if (pgCode(error) !== SHORT_STOCK) throw error;
+    if (!isShortStock(error)) throw error;
     throw conflict(checkoutMessages.shortStock, undefined, { short: await shortLines(db, bought) });
   }
 }

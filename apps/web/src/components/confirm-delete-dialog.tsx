@@ -2,15 +2,14 @@ import { ConfirmDialog } from './confirm-dialog';
 
 interface Props<T> {
   /** What `useConfirmedDelete` returns: the item asked about, if any, and its answers. */
-  deleting: { asking: T | null; confirm: () => Promise<void>; cancel: () => void };
+  deleting: { asking: T | null; confirm: () => Promise<void>; cancel: () => void; pending: boolean };
   title: string;
   /** What deleting this item does, in the spec's words ("Delete “Diwali deals”? Its products go back…"). */
   message: (item: T) => string;
-  loading: boolean;
 }
 
 /** The question before deleting one item of a seller's list: Delete or Cancel. */
-export function ConfirmDeleteDialog<T>({ deleting, title, message, loading }: Props<T>) {
+export function ConfirmDeleteDialog<T>({ deleting, title, message }: Props<T>) {
   return (
     <ConfirmDialog
       opened={deleting.asking !== null}
@@ -18,7 +17,7 @@ export function ConfirmDeleteDialog<T>({ deleting, title, message, loading }: Pr
       message={deleting.asking === null ? '' : message(deleting.asking)}
       confirmLabel="Delete"
       cancelLabel="Cancel"
-      loading={loading}
+      loading={deleting.pending}
       onConfirm={() => void deleting.confirm()}
       onClose={deleting.cancel}
     />

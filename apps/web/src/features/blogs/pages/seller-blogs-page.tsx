@@ -13,14 +13,14 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/page-s
 export function SellerBlogsPage() {
   usePageTitle('Blogs');
   const blogs = useStoreBlogs();
-  const remove = useDeleteBlog();
   const [editing, setEditing] = useState<BlogPost | null>(null);
-
-  const deleting = useConfirmedDelete(async (post: BlogPost) => {
-    const result = await remove.mutateAsync(post.id);
-    if (editing?.id === post.id) setEditing(null);
-    return result;
-  });
+  const deleting = useConfirmedDelete(
+    useDeleteBlog(),
+    (post: BlogPost) => post.id,
+    (post) => {
+      if (editing?.id === post.id) setEditing(null);
+    },
+  );
 
   return (
     <Stack>
@@ -59,7 +59,6 @@ export function SellerBlogsPage() {
         deleting={deleting}
         title="Delete post?"
         message={(item) => `Delete “${item.title}”? It disappears from the blog at once.`}
-        loading={remove.isPending}
       />
     </Stack>
   );

@@ -17,8 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 export function SellerProductsPage() {
   usePageTitle('My products');
   const list = useSellerProducts();
-  const remove = useDeleteProduct();
-  const deleting = useConfirmedDelete((product: Product) => remove.mutateAsync(product.id));
+  const deleting = useConfirmedDelete(useDeleteProduct(), (product: Product) => product.id);
 
   return (
     <Stack>
@@ -99,7 +98,6 @@ export function SellerProductsPage() {
         deleting={deleting}
         title="Delete product?"
         message={(product) => `Delete “${product.name}”? Shoppers will no longer see it.`}
-        loading={remove.isPending}
       />
     </Stack>
   );

@@ -18,9 +18,7 @@ export function AddPromoPage() {
   const navigate = useNavigate();
   const promos = useSellerPromos();
   const create = useCreatePromo();
-  const remove = useDeletePromo();
-
-  const deleting = useConfirmedDelete((promo: SellerPromo) => remove.mutateAsync(promo.code));
+  const deleting = useConfirmedDelete(useDeletePromo(), (promo: SellerPromo) => promo.code);
 
   return (
     <Stack>
@@ -85,7 +83,6 @@ export function AddPromoPage() {
         deleting={deleting}
         title="Delete promo code?"
         message={(item) => `Delete ${item.code}? Shoppers will no longer be able to use it.`}
-        loading={remove.isPending}
       />
     </Stack>
   );

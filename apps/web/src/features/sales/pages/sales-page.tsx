@@ -15,9 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 export function SalesPage() {
   usePageTitle('Sales');
   const sales = useSellerSales();
-  const remove = useDeleteSale();
-
-  const deleting = useConfirmedDelete((sale: SellerSale) => remove.mutateAsync(sale.code));
+  const deleting = useConfirmedDelete(useDeleteSale(), (sale: SellerSale) => sale.code);
 
   return (
     <Stack>
@@ -111,7 +109,6 @@ export function SalesPage() {
         deleting={deleting}
         title="Delete sale?"
         message={(item) => `Delete “${item.title}”? Its products go back to their normal prices at once.`}
-        loading={remove.isPending}
       />
     </Stack>
   );

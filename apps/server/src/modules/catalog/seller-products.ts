@@ -28,7 +28,7 @@ import { addSearchTerms } from './search-terms';
 
 /**
  * A seller's listings: their price, stock and wording for a catalogue product. A new listing is attached to the
- * product the seller picked ("Is it one of these?") or, without a pick, to the one matching finds (offers/catalogue);
+ * product the seller picked ("Is it one of these?") or, without a pick, to the one matching finds (catalogue.ts);
  * a listing of something new makes a catalogue product that shares the listing's id.
  */
 

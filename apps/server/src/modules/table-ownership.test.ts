@@ -87,10 +87,6 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
     tables: ['listings', 'product_redirects', 'products'],
     ends: 'comparison, price alerts and price watching read listings and products through catalog',
   },
-  operator: {
-    tables: ['products'],
-    ends: 'the matching queue, its actions and the catalogue editor read and write products through catalog',
-  },
   // catalog imports orders through others (reviews: a review's order line; media: the lines' images), so the order
   // lifecycle cannot import catalog for the stock it takes and puts back: it moves when that loop is gone.
   orders: { tables: ['listings'], ends: 'checkout and restocking take stock through catalog' },

@@ -9,21 +9,26 @@ import {
   type CatalogueProductDetail,
   type CatalogueQuery,
   type MatchingItemKind,
-  type MatchingProduct,
 } from '@pricehub/shared/schemas/operator-matching';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { productListingsSql } from '../catalog/matching-listings';
-import { extraGtins, gtinAliasProductSql, gtinOfAnotherProduct, replaceExtraGtins } from '../catalog/product-gtins';
+import {
+  catalogueProduct,
+  catalogueProductsPage,
+  lockEditableProduct,
+  updateCatalogueProduct,
+} from '../catalog/matching-products';
+import { extraGtins, gtinOfAnotherProduct, replaceExtraGtins } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../catalog/catalogue';
 import { listingDecidedSql, offerDecidedSql } from '../catalog/match-decisions';
 import { normalizeGtinForMatch, searchAliases } from '../catalog/matching';
 import { productOffersSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
-import { productColumns, shownGtin } from './matching-queue';
+import { shownGtin } from './matching-queue';
 
 const m = matchingMessages;
 
@@ -33,26 +38,11 @@ export async function listCatalogue(db: Db, query: CatalogueQuery): Promise<Cata
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const id = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
   const gtin = normalizeGtinForMatch(/^[\d\s-]{8,20}$/.test(q) ? q : null);
-  const where = q
-    ? sql`(p.name ilike ${like} or p.brand ilike ${like} or p.id = ${id}::int
-          or (${gtin}::text is not null and (p.gtin = ${gtin}::text
-              or p.id in ${gtinAliasProductSql(sql`${gtin}::text`)})))`
-    : sql`true`;
+  const search = q ? { like, id, gtin } : null;
   const offset = (query.page - 1) * OPERATOR_MATCHING_PAGE_SIZE;
-  const rows = await queryRows<MatchingProduct & { visible: boolean; total: number }>(
-    db,
-    sql`select ${productColumns}, p.visible, count(*) over ()::int as total from products p where ${where}
-        order by p.offer_count desc, p.id desc
-        limit ${OPERATOR_MATCHING_PAGE_SIZE} offset ${offset}`,
-  );
-  const total =
-    rows[0]?.total ??
-    (offset === 0
-      ? 0
-      : ((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`))[0]?.n ??
-        0));
+  const { rows, total } = await catalogueProductsPage(db, search, { limit: OPERATOR_MATCHING_PAGE_SIZE, offset });
   return {
-    items: rows.map(({ total: _total, ...p }) => ({ ...p, gtin: p.gtin && shownGtin(p.gtin) })),
+    items: rows.map((p) => ({ ...p, gtin: p.gtin && shownGtin(p.gtin) })),
     total,
     page: query.page,
     pageSize: OPERATOR_MATCHING_PAGE_SIZE,
@@ -61,10 +51,7 @@ export async function listCatalogue(db: Db, query: CatalogueQuery): Promise<Cata
 
 /** One catalogue product with every GTIN it answers to and every offer on it. */
 export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProductDetail> {
-  const [row] = await queryRows<MatchingProduct & { description: string; visible: boolean }>(
-    db,
-    sql`select ${productColumns}, p.description, p.visible from products p where p.id = ${id}`,
-  );
+  const row = await catalogueProduct(db, id);
   if (!row) throw notFound(m.productNotFound);
   const extra = await extraGtins(db, id);
   const offers = await queryRows<{
@@ -90,18 +77,6 @@ export async function catalogueDetail(db: Db, id: number): Promise<CatalogueProd
   };
 }
 
-interface EditableRow {
-  id: number;
-  name: string;
-  brand: string;
-  category: string;
-  description: string;
-  ram: number;
-  storage: number;
-  image: string;
-  gtin: string | null;
-}
-
 /**
  * Edits what a catalogue product is. The first GTIN is the product's own, the others answer to it in matching; a GTIN
  * another product has is refused (merge them instead). Its match key and search aliases follow the new name and
@@ -116,11 +91,7 @@ export async function editCatalogueProduct(
   const gtins = input.gtins.map((g) => normalizeGtinForMatch(g)!);
   await ctx.db.transaction(async (tx) => {
     await lockCatalogue(tx);
-    const [old] = await queryRows<EditableRow>(
-      tx,
-      sql`select id, name, brand, category, description, ram_gb as ram, storage_gb as storage, image, gtin
-          from products where id = ${id} for update`,
-    );
+    const old = await lockEditableProduct(tx, id);
     if (!old) throw notFound(m.productNotFound);
     const oldExtra = await extraGtins(tx, id);
     await refuseTakenGtins(tx, id, gtins);
@@ -130,13 +101,18 @@ export async function editCatalogueProduct(
       ramGb: input.ram,
       storageGb: input.storage,
     });
-    await tx.execute(sql`update products set name = ${input.name}, brand = ${input.brand},
-        category = ${input.category}, description = ${input.description}, ram_gb = ${input.ram},
-        storage_gb = ${input.storage}, image = ${input.image},
-        thumbnail = case when image = ${input.image} then thumbnail else ${input.image} end,
-        gtin = ${gtins[0] ?? null}, match_key = ${identity.key}, aliases = ${searchAliases(input.name, input.brand)},
-        updated_at = now()
-      where id = ${id}`);
+    await updateCatalogueProduct(tx, id, {
+      name: input.name,
+      brand: input.brand,
+      category: input.category,
+      description: input.description,
+      ram: input.ram,
+      storage: input.storage,
+      image: input.image,
+      gtin: gtins[0] ?? null,
+      matchKey: identity.key,
+      aliases: searchAliases(input.name, input.brand),
+    });
     await replaceExtraGtins(tx, id, gtins.slice(1));
     const now = ctx.now();
     const { gtin: oldGtin, id: _id, ...oldFields } = old;

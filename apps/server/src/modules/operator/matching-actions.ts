@@ -17,6 +17,7 @@ import {
   productListingCountSql,
   storeListsProduct,
 } from '../catalog/matching-listings';
+import { insertSplitProduct, lockProductForMatching, productGtinSql } from '../catalog/matching-products';
 import { gtinTaken } from '../catalog/product-gtins';
 import { addSearchTerms } from '../catalog/search-terms';
 import { catalogueIdentity, lockCatalogue } from '../catalog/catalogue';
@@ -24,7 +25,7 @@ import { recordMatchDecision } from '../catalog/match-decisions';
 import { normalizeGtinForMatch, searchAliases } from '../catalog/matching';
 import { lockOfferForMatching, moveOffer, productOfferCountSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
-import { loadMatchingProducts, productColumns } from './matching-queue';
+import { loadMatchingProducts } from './matching-queue';
 
 const m = matchingMessages;
 
@@ -55,10 +56,7 @@ async function lockItem(tx: Db, kind: MatchingItemKind, id: number): Promise<Loc
 }
 
 async function product(tx: Db, id: number): Promise<MatchingProduct & { matchKey: string | null }> {
-  const [row] = await queryRows<MatchingProduct & { matchKey: string | null }>(
-    tx,
-    sql`select ${productColumns}, p.match_key as "matchKey" from products p where p.id = ${id} for update`,
-  );
+  const row = await lockProductForMatching(tx, id);
   if (!row) throw notFound(m.productNotFound);
   return row;
 }
@@ -182,17 +180,10 @@ export async function splitItem(
     );
     if (Number(others!.n) === 0) throw badRequest(m.onlyOffer);
     const values = await splitProductValues(tx, item, from);
-    const [row] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into products (name, brand, category, description, ram_gb, storage_gb, image, thumbnail, gtin, match_key,
-            aliases)
-          values (${values.name}, ${values.brand}, ${values.category}, ${values.description}, ${values.ramGb},
-            ${values.storageGb}, ${values.image}, ${values.image}, ${values.gtin}, ${values.matchKey}, ${values.aliases})
-          returning id`,
-    );
+    const madeId = await insertSplitProduct(tx, values);
     const now = ctx.now();
-    await attach(tx, item, row!.id);
-    await recordDecision(tx, item, row!.id, 'split', operator, now);
+    await attach(tx, item, madeId);
+    await recordDecision(tx, item, madeId, 'split', operator, now);
     await recordAudit(
       tx,
       {
@@ -200,11 +191,11 @@ export async function splitItem(
         action: `${auditTarget(item).type}.split`,
         target: auditTarget(item),
         before: summary(from),
-        after: { productId: row!.id, productName: values.name, decision: 'split' },
+        after: { productId: madeId, productName: values.name, decision: 'split' },
       },
       now,
     );
-    return { id: row!.id, ...values };
+    return { id: madeId, ...values };
   });
   await addSearchTerms(ctx.db, made);
   return result(ctx, made.id, m.split(made.name));
@@ -273,7 +264,7 @@ async function mergeSide(tx: Db, p: { id: number; name: string }) {
     tx,
     sql`select ${productListingCountSql(p.id)} as listings,
                ${productOfferCountSql(p.id)} as offers,
-               (select gtin from products where id = ${p.id}) as gtin`,
+               ${productGtinSql(p.id)} as gtin`,
   );
   return { id: p.id, name: p.name, ...counts! };
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Category, Product } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
+import type { products } from '../../db/schema';
 import { openStoresSql, storesSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
 import { activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
@@ -233,4 +234,157 @@ export async function loadListings(db: Db, ids: number[], now: Date): Promise<Pr
     }),
   );
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+}
+
+type ProductColumns = typeof products.$inferSelect;
+
+/**
+ * What an id from a product URL names, in one statement: the catalogue product's visibility and lowest price (null
+ * when there is no such product), and the catalogue product it moved to when it is one of our listings or a merged
+ * product.
+ */
+export async function productLocation(
+  db: Db,
+  id: number,
+): Promise<{ [K in 'visible' | 'lowestPrice']: ProductColumns[K] | null } & { movedTo: number | null }> {
+  const [row] = await queryRows<{ visible: boolean | null; lowestPrice: number | null; movedTo: number | null }>(
+    db,
+    sql`select p.visible, p.lowest_price as "lowestPrice",
+          coalesce((select l.product_id from listings l where l.id = ${id} and l.product_id <> ${id}),
+                   (select r.to_id from product_redirects r where r.from_id = ${id})) as "movedTo"
+        from (select 1) one left join products p on p.id = ${id}`,
+  );
+  return row!;
+}
+
+/**
+ * Up to `limit` visible products of `product`'s category to recommend, best first: within ±30% of `price`, then the
+ * same brand, then the same RAM/storage, then the closest price. `nearPrice` reads only the products within ±30%,
+ * from the category's price index, instead of ranking the whole category (140 ms at 100k products).
+ */
+export async function recommendedProductIds(
+  db: Db,
+  product: Pick<Product, 'id' | 'category' | 'brand' | 'ram' | 'storage'>,
+  price: number,
+  limit: number,
+  nearPrice: boolean,
+): Promise<number[]> {
+  const band = nearPrice
+    ? sql`and p.lowest_price between ${Math.floor(price * 0.7)} and ${Math.ceil(price * 1.3)}
+        and abs(p.lowest_price::bigint - ${price}) * 10 <= ${price}::bigint * 3`
+    : sql``;
+  const rows = await queryRows<Pick<ProductColumns, 'id'>>(
+    db,
+    sql`select p.id from products p
+        where p.category = ${product.category} and p.id <> ${product.id} and ${visibleProduct('p')} ${band}
+        order by (abs(p.lowest_price::bigint - ${price}) * 10 <= ${price}::bigint * 3) desc,
+                 (p.brand = ${product.brand}) desc,
+                 ((p.ram_gb = ${product.ram})::int + (p.storage_gb = ${product.storage})::int) desc,
+                 abs(p.lowest_price::bigint - ${price}) asc, p.id asc
+        limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The catalogue product whose page an id opens (itself, a listing's product, a merged product's), with its views. */
+export async function viewedProduct(db: Db, id: number): Promise<Pick<ProductColumns, 'id' | 'views'> | undefined> {
+  const [product] = await queryRows<Pick<ProductColumns, 'id' | 'views'>>(
+    db,
+    sql`select p.id, p.views from products p
+        where p.id = coalesce((select id from products where id = ${id}),
+                              (select product_id from listings where id = ${id}),
+                              (select to_id from product_redirects where from_id = ${id}))`,
+  );
+  return product;
+}
+
+/**
+ * Counts a view of the product unless this viewer was counted since `cutoff`, in one statement: the upsert only
+ * touches a stale row, and the counter moves only when it did. The new count, or undefined when not counted.
+ */
+export async function countView(
+  db: Db,
+  view: { productId: number; viewerKey: string; viewedAt: Date; cutoff: Date },
+): Promise<Pick<ProductColumns, 'views'> | undefined> {
+  const [row] = await queryRows<Pick<ProductColumns, 'views'>>(
+    db,
+    sql`with counted as (
+          insert into product_views (product_id, viewer_key, viewed_at)
+          values (${view.productId}, ${view.viewerKey}, ${view.viewedAt})
+          on conflict (product_id, viewer_key) do update set viewed_at = excluded.viewed_at
+            where product_views.viewed_at <= ${view.cutoff}
+          returning 1
+        )
+        update products set views = views + 1 where id = ${view.productId} and exists (select 1 from counted)
+        returning views`,
+  );
+  return row;
+}
+
+const rankedProductIds = async (db: Db, order: SQL, limit: number): Promise<number[]> =>
+  (
+    await queryRows<Pick<ProductColumns, 'id'>>(
+      db,
+      sql`select p.id from products p where ${visibleProduct('p')} order by ${order} limit ${limit}`,
+    )
+  ).map((r) => r.id);
+
+/** The home page's best sellers: visible products by units sold, then views. */
+export const bestSellingProductIds = (db: Db, limit: number): Promise<number[]> =>
+  rankedProductIds(db, sql`p.units_sold desc, p.views desc, p.id asc`, limit);
+
+/** The home page's trending products: visible products by views, then units sold. */
+export const trendingProductIds = (db: Db, limit: number): Promise<number[]> =>
+  rankedProductIds(db, sql`p.views desc, p.units_sold desc, p.id asc`, limit);
+
+/** An open store as the home page ranks it: the units its listings sold and the catalogue products it lists. */
+export interface VendorRank {
+  slug: string;
+  name: string;
+  unitsSold: number;
+  productCount: number;
+}
+
+/** Open stores by the units their listings sold; products counted once each however often the store lists them. */
+export function topVendors(db: Db, limit: number): Promise<VendorRank[]> {
+  return queryRows<VendorRank>(
+    db,
+    sql`select s.slug, s.name, coalesce(sum(l.units_sold), 0)::int as "unitsSold",
+          count(distinct l.product_id)::int as "productCount"
+        from ${openStoresSql} s left join listings l on l.store_id = s.id
+        group by s.id, s.slug, s.name order by "unitsSold" desc, "productCount" desc, s.id asc limit ${limit}`,
+  );
+}
+
+/** One page of the catalogue products a store lists, newest listing first, each once. */
+export async function storeProductIds(
+  db: Db,
+  storeId: number,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<number[]> {
+  const rows = await queryRows<Pick<ProductColumns, 'id'>>(
+    db,
+    sql`select l.product_id as id from listings l where l.store_id = ${storeId}
+        group by l.product_id order by max(l.created_at) desc, l.product_id desc
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** How many catalogue products a store lists. */
+export async function storeProductCount(db: Db, storeId: number): Promise<number> {
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(distinct l.product_id)::int as total from listings l where l.store_id = ${storeId}`,
+  );
+  return counted?.total ?? 0;
+}
+
+/** The sitemap's products: visible catalogue products, most recently changed first. */
+export function sitemapProducts(db: Db): Promise<Pick<ProductColumns, 'id' | 'updatedAt'>[]> {
+  return queryRows<Pick<ProductColumns, 'id' | 'updatedAt'>>(
+    db,
+    sql`select p.id, p.updated_at as "updatedAt" from products p where ${visibleProduct('p')}
+        order by p.updated_at desc limit 45000`,
+  );
 }

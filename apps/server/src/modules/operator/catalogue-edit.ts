@@ -101,14 +101,9 @@ export async function editCatalogueProduct(
       ramGb: input.ram,
       storageGb: input.storage,
     });
+    const { gtins: _given, ...fields } = input;
     await updateCatalogueProduct(tx, id, {
-      name: input.name,
-      brand: input.brand,
-      category: input.category,
-      description: input.description,
-      ram: input.ram,
-      storage: input.storage,
-      image: input.image,
+      ...fields,
       gtin: gtins[0] ?? null,
       matchKey: identity.key,
       aliases: searchAliases(input.name, input.brand),
@@ -126,16 +121,7 @@ export async function editCatalogueProduct(
           ...oldFields,
           gtins: [...(oldGtin ? [oldGtin] : []), ...oldExtra].map(shownGtin),
         },
-        after: {
-          name: input.name,
-          brand: input.brand,
-          category: input.category,
-          description: input.description,
-          ram: input.ram,
-          storage: input.storage,
-          image: input.image,
-          gtins: gtins.map(shownGtin),
-        },
+        after: { ...fields, gtins: gtins.map(shownGtin) },
       },
       now,
     );

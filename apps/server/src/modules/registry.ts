@@ -22,12 +22,12 @@ import { mailJobs } from './mail/jobs';
 import { mediaJobs } from './media/jobs';
 import { mediaRoutes } from './media/routes';
 import { notificationsRoutes } from './notifications/routes';
-import { offersRoutes } from './offers/routes';
 import { operatorRoutes } from './operator/routes';
 import { checkoutJobs } from './orders/checkout/jobs';
 import { checkoutRoutes } from './orders/checkout/routes';
 import { returnsRoutes } from './orders/returns/routes';
 import { ordersRoutes } from './orders/routes';
+import { pricesRoutes } from './prices/routes';
 import { promosRoutes } from './promos/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { salesRoutes } from './sales/routes';
@@ -47,7 +47,7 @@ export const moduleRoutes: [prefix: string, routes: Routes][] = [
   ['/api', catalogRoutes],
   ['/api', sellerProductRoutes],
   ['/api', mediaRoutes],
-  ['/api', offersRoutes],
+  ['/api', pricesRoutes],
   ['/api', ingestionRoutes],
   ['/api', sentimentRoutes],
   ['/api', cartRoutes],

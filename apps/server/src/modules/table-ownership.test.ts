@@ -36,7 +36,7 @@ const OWNERS: Record<string, string> = {
   external_store_runs: 'offers',
   offers: 'offers',
   price_points: 'offers',
-  price_alerts: 'offers',
+  price_alerts: 'prices',
   reviews: 'reviews',
   review_reports: 'reviews',
   cart_items: 'cart',
@@ -79,13 +79,6 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   media: {
     tables: ['blogs', 'listings', 'products'],
     ends: 'each owner lists the images it still uses',
-  },
-  // catalog imports offers (cards and search price over other stores' offers, a listing's price point), so offers
-  // cannot import catalog: a product's offers and price history, price alerts and the wishlist's watched prices
-  // still read our listings and products themselves. It ends when they move to a module above both (decision 027).
-  offers: {
-    tables: ['listings', 'product_redirects', 'products'],
-    ends: 'comparison, price alerts and price watching read listings and products through catalog',
   },
   // catalog imports orders through others (reviews: a review's order line; media: the lines' images), so the order
   // lifecycle cannot import catalog for the stock it takes and puts back: it moves when that loop is gone.

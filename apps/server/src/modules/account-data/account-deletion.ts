@@ -19,7 +19,7 @@ import { eraseStoreBlogs } from '../blogs/queries';
 import { eraseCart } from '../cart/queries';
 import { dropPendingMail, forgetMailTo } from '../mail/outbox';
 import { eraseCustomerNotifications, eraseStoreNotifications, renameNoticesCustomer } from '../notifications/queries';
-import { erasePriceAlerts } from '../offers/queries';
+import { erasePriceAlerts } from '../prices/alerts';
 import {
   customerOrderIdsSql,
   eraseShippingAddresses,

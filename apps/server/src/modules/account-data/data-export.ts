@@ -7,7 +7,7 @@ import { exportCart } from '../cart/queries';
 import { exportStoreListings, listingNameSql, productNameSql } from '../catalog/queries';
 import { exportComplaints } from '../complaints/repository';
 import { exportCustomerNotifications } from '../notifications/queries';
-import { listPriceAlerts } from '../offers/alerts';
+import { listPriceAlerts } from '../prices/alerts';
 import { exportOrders, exportPayments, exportReturns } from '../orders/queries';
 import { exportStorePromos } from '../promos/queries';
 import { exportCustomerReviews } from '../reviews/repository';

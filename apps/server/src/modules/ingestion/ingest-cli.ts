@@ -7,7 +7,7 @@ import { fail, loadCommandConfig } from '../../cli/command-line';
 import { postToRunningServer, throughServerOrDirectly } from '../../cli/running-server';
 import type { Config } from '../../config';
 import { withOwnDatabase } from '../../db/own-database';
-import { evaluatePriceAlerts } from '../offers/alerts';
+import { evaluatePriceAlerts } from '../prices/alerts';
 import { ingestSource, type IngestReport } from './ingest';
 import { progressBar } from './progress-bar';
 import { recordCommandRun } from '../offers/runs';

@@ -5,7 +5,7 @@ import { rawAnswer } from '@pricehub/shared/schemas/response';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { ingestSource } from './ingest';
-import { evaluatePriceAlerts } from '../offers/alerts';
+import { evaluatePriceAlerts } from '../prices/alerts';
 import { recordCommandRun } from '../offers/runs';
 import { adminTokenMatches, isLoopback } from '../../db/server-handoff';
 import { sourceFormats } from './sources';

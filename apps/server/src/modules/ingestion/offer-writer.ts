@@ -21,9 +21,9 @@ type NewPoint = OfferPricePoint;
 
 /**
  * Writes a batch of items of one store inside the caller's transaction: attaches new items to catalogue products
- * (catalogue.ts: GTIN first, then brand + model + specs; a product is made when none matches), inserts or updates
- * offers, and records a price point only when the price or availability changed. Products' prices and counts follow
- * by trigger. Works the same for a batch of one (the fallback when a batch fails).
+ * (catalog/catalogue.ts: GTIN first, then brand + model + specs; a product is made when none matches), inserts or
+ * updates offers, and records a price point only when the price or availability changed. Products' prices and counts
+ * follow by trigger. Works the same for a batch of one (the fallback when a batch fails).
  */
 export async function writeOffers(
   tx: Db,
@@ -83,7 +83,7 @@ export async function writeOffers(
   return outcomes;
 }
 
-/** Feeds rarely state RAM and storage apart from the title: catalogue.ts reads them from the name. */
+/** Feeds rarely state RAM and storage apart from the title: catalog/catalogue.ts reads them from the name. */
 const catalogueItem = (item: ParsedItem, storeId: number): CatalogueItem => ({
   name: item.name,
   brand: item.brand,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { evaluatePriceAlerts } from '../offers/alerts';
+import { evaluatePriceAlerts } from '../prices/alerts';
 import { claimDueStore } from '../offers/repository';
 import { runningRun, startRun } from '../offers/runs';
 import type { FetcherOptions } from './fetcher';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { evaluatePriceAlerts } from '../offers/alerts';
+import { evaluatePriceAlerts } from '../prices/alerts';
 import { finishRun, recordRunProgress, reportCounts, runJob } from '../offers/runs';
 import type { FetcherOptions } from './fetcher';
 import { ingestSource, type IngestReport } from './ingest';

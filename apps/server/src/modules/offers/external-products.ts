@@ -3,12 +3,13 @@ import { ratingText } from '@pricehub/shared/rules/rating';
 import {
   EXTERNAL_PAGE_SIZE,
   offerMessages,
+  type MatchedBy,
   type ExternalProductDetail,
   type ExternalProductItem,
   type ExternalProductQuery,
 } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { offerReviews } from '../reviews/repository';
 import { summarize } from '../sentiment/service';
@@ -31,6 +32,15 @@ export interface ExternalOfferRow {
 /** The columns of an ExternalOfferRow, read from `offers o join external_stores e`. */
 export const externalOfferColumns = sql.raw(`o.id, o.product_id, e.name as store, e.slug as store_slug, o.url, o.name,
   o.price, o.in_stock, o.available, o.image, o.last_checked_at`);
+
+/** Every other store's offer of a catalogue product, with how it was matched, for the product's comparison. */
+export const productExternalOffers = (db: Db, productId: number) =>
+  queryRows<ExternalOfferRow & { matched_by: MatchedBy }>(
+    db,
+    sql`select ${externalOfferColumns}, o.matched_by
+        from offers o join external_stores e on e.id = o.external_store_id
+        where o.product_id = ${productId}`,
+  );
 
 const toItem = (r: ExternalOfferRow): ExternalProductItem => ({
   id: r.id,

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { offers, pricePoints } from '../../db/schema';
 
 /**
@@ -66,7 +66,33 @@ export const availableOffersSql = (productId: SQL) =>
 /** SQL: the slug of external store `storeId` (null when there is none): an operator's match decisions name it. */
 export const externalStoreSlugSql = (storeId: SQL) => sql`(select slug from external_stores where id = ${storeId})`;
 
-/** A deleted customer's price alerts go with the account (modules/account-data). */
-export async function erasePriceAlerts(tx: Db, customerId: number): Promise<void> {
-  await tx.execute(sql`delete from price_alerts where customer_id = ${customerId}`);
-}
+const ids = (values: number[]) =>
+  sql`(select value::int from json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+/** The lowest price of each product's available, in-stock offers (products with none are left out). */
+export const lowestOfferPrices = (db: Db, productIds: number[]) =>
+  queryRows<{ product_id: number; price: number }>(
+    db,
+    sql`select product_id, min(price)::int as price from offers
+        where product_id in ${ids(productIds)} and available and in_stock group by 1`,
+  );
+
+/** Every recorded price of a product's offers, one series per offer (`offer-<id>`), with its store's name. */
+export const offerPriceHistory = (db: Db, productId: number) =>
+  queryRows<{ series: string; store: string; price: number; in_stock: boolean; recorded_at: Date | string }>(
+    db,
+    sql`select 'offer-' || o.id as series, e.name as store, pp.price, pp.in_stock, pp.recorded_at
+        from price_points pp join offers o on o.id = pp.offer_id join external_stores e on e.id = o.external_store_id
+        where o.product_id = ${productId}`,
+  );
+
+/** SQL for a `from` (alias it): our listings' price points (listing_id, price, in_stock, recorded_at). */
+export const listingPricePointsSql = sql`(select listing_id, price, in_stock, recorded_at from price_points
+  where listing_id is not null)`;
+
+/** Offers' price and stock now: in stock means listed and in stock. */
+export const offerPricesNow = (db: Db, offerIds: number[]) =>
+  queryRows<{ id: number; price: number; in_stock: boolean }>(
+    db,
+    sql`select id, price, (available and in_stock) as in_stock from offers where id in ${ids(offerIds)}`,
+  );

@@ -121,7 +121,7 @@ export async function finishRun(
     .where(eq(externalStoreRuns.id, runId));
 }
 
-/** A report's counts and its first failures, as a run's row keeps them. */
+/** What an ingestion reports of a run: how many items were new, updated, unchanged, gone or failed, and why. */
 export interface RunCounts {
   new: number;
   updated: number;
@@ -131,6 +131,7 @@ export interface RunCounts {
   failures: { where: string; reason: string }[];
 }
 
+/** A report's counts and its first failures, as a run's row keeps them. */
 export const reportCounts = (report: RunCounts) => ({
   newCount: report.new,
   updatedCount: report.updated,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { JobDefinition } from '../../jobs/scheduler';
 import { enqueueMail } from '../mail/outbox';
-import type { WatchedState } from '../offers/price-watch';
+import type { WatchedState } from '../prices/price-watch';
 import { wishlistAlertMail, type AlertReason } from './alert-mail';
 import { targetKey, watchedStates } from './alert-states';
 import {

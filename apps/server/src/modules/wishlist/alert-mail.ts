@@ -1,6 +1,6 @@
 import { formatRs } from '@pricehub/shared/rules/money';
 import type { OutgoingMail } from '../mail/outbox';
-import type { WatchedState } from '../offers/price-watch';
+import type { WatchedState } from '../prices/price-watch';
 
 /** Why a saved item is mailed about: in the order the subject line prefers them. */
 export type AlertReason = 'sale' | 'drop' | 'back';

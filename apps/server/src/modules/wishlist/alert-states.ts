@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { offerStatesNow, productStatesNow, type WatchedState } from '../offers/price-watch';
+import { offerStatesNow, productStatesNow, type WatchedState } from '../prices/price-watch';
 import { recordKnown, type SavedTarget } from './repository';
 
 /** "p12" for catalogue product 12, "o7" for another store's offer 7. */

@@ -7,7 +7,7 @@ import { alertRecipientSql, lockAccount, subscriberSql, turnOffWishlistAlerts } 
 import { productNameSql, savedProductSql, type SavedProduct } from '../catalog/queries';
 import { loadCards } from '../catalog/repository';
 import { offerNameSql, offerTitleSql, savedOfferSql, type SavedOffer } from '../offers/queries';
-import type { WatchedState } from '../offers/price-watch';
+import type { WatchedState } from '../prices/price-watch';
 import { sentimentCountsSql } from '../reviews/repository';
 
 /**

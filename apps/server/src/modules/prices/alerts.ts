@@ -2,10 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { offerMessages, type PriceAlert } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
-import { priceAlerts, products } from '../../db/schema';
+import { queryRows, type Db } from '../../db/client';
+import { priceAlerts } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { accountContactSql } from '../accounts/queries';
+import { storedLowestPrice } from '../catalog/listing-prices';
+import { productNameSql } from '../catalog/queries';
 import { enqueueMail } from '../mail/outbox';
 import { lowestPricesNow, resolveCatalogueProduct } from './comparison';
 
@@ -22,12 +24,9 @@ export async function setPriceAlert(
   const { productId } = await resolveCatalogueProduct(ctx.db, input.productId);
   const current = (await lowestPricesNow(ctx, [productId])).get(productId) ?? null;
   // Nothing in stock today: the lowest price of the offers still listed is the line a drop goes below.
-  const [product] = await ctx.db
-    .select({ lowestPrice: products.lowestPrice })
-    .from(products)
-    .where(eq(products.id, productId));
+  const stored = await storedLowestPrice(ctx.db, productId);
   const target = input.targetPrice ?? null;
-  const values = { targetPrice: target, basePrice: current ?? product?.lowestPrice ?? 0, lastNotifiedPrice: null };
+  const values = { targetPrice: target, basePrice: current ?? stored ?? 0, lastNotifiedPrice: null };
   await ctx.db
     .insert(priceAlerts)
     .values({ customerId, productId, ...values, createdAt: ctx.now() })
@@ -54,8 +53,9 @@ export async function listPriceAlerts(ctx: AppContext, customerId: number): Prom
     created_at: Date | string;
   }>(
     ctx.db,
-    sql`select a.product_id, p.name, a.target_price, a.base_price, a.last_notified_price, a.created_at
-        from price_alerts a join products p on p.id = a.product_id
+    sql`select a.product_id, ${productNameSql(sql`a.product_id`)} as name, a.target_price, a.base_price,
+          a.last_notified_price, a.created_at
+        from price_alerts a
         where a.customer_id = ${customerId} order by a.created_at desc, a.id desc`,
   );
   const lowest = await lowestPricesNow(ctx, [...new Set(rows.map((r) => r.product_id))]);
@@ -102,9 +102,9 @@ export async function evaluatePriceAlerts(ctx: AppContext): Promise<number> {
     last_notified_price: number | null;
   }>(
     ctx.db,
-    sql`select pa.id, pa.product_id, p.name as product_name, ${accountContactSql(sql`pa.customer_id`)} as customer,
-          pa.target_price, pa.base_price, pa.last_notified_price
-        from price_alerts pa join products p on p.id = pa.product_id`,
+    sql`select pa.id, pa.product_id, ${productNameSql(sql`pa.product_id`)} as product_name,
+          ${accountContactSql(sql`pa.customer_id`)} as customer, pa.target_price, pa.base_price, pa.last_notified_price
+        from price_alerts pa`,
   );
   let fired = 0;
   const lowest = await lowestPricesNow(ctx, [...new Set(alerts.map((a) => a.product_id))]);
@@ -137,4 +137,9 @@ export async function evaluatePriceAlerts(ctx: AppContext): Promise<number> {
     if (claimed) fired++;
   }
   return fired;
+}
+
+/** A deleted customer's price alerts go with the account (modules/account-data). */
+export async function erasePriceAlerts(tx: Db, customerId: number): Promise<void> {
+  await tx.execute(sql`delete from price_alerts where customer_id = ${customerId}`);
 }

@@ -1,77 +1,41 @@
-import { sql } from 'drizzle-orm';
 import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { ratingText } from '@pricehub/shared/rules/rating';
-import { offerMessages, type MatchedBy, type PriceHistory, type ProductOffer } from '@pricehub/shared/schemas/offer';
+import { offerMessages, type PriceHistory, type ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { openStoresSql } from '../accounts/queries';
+import { inStockListingsOf, listingPriceHistory, openListingsOf, shownProductOf } from '../catalog/listing-prices';
+import { productExternalOffers } from '../offers/external-products';
+import { lowestOfferPrices, offerPriceHistory } from '../offers/queries';
 import { offerSentiments } from '../reviews/repository';
 import { storeRatings, storeSentiments } from '../reviews/store-rating';
 import { activeSales, unitPrice } from '../sales/pricing';
-import { externalOfferColumns, type ExternalOfferRow } from './external-products';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const ids = (values: number[]) =>
-  sql`(select value::int from json_array_elements_text(${JSON.stringify(values)}::json))`;
+const timeOf = (d: Date | string) => new Date(d).getTime();
 
 /**
  * The catalogue product an id names, for shoppers: the product itself, or, for the id of a listing or of a product
  * merged into another, the product to redirect to (`moved`). 404 when there is none or shoppers cannot see it.
  */
 export async function resolveCatalogueProduct(db: Db, id: number): Promise<{ productId: number; moved: boolean }> {
-  const [row] = await queryRows<{ id: number; moved: boolean }>(
-    db,
-    sql`select p.id, p.id <> ${id} as moved from products p
-        where p.visible and p.id in (${id}, (select product_id from listings where id = ${id}),
-          (select to_id from product_redirects where from_id = ${id}))
-        order by p.id <> ${id} limit 1`,
-  );
+  const row = await shownProductOf(db, id);
   if (!row) throw notFound(offerMessages.productNotFound);
   return { productId: row.id, moved: row.moved };
 }
-
-interface ListingRow {
-  id: number;
-  store_id: number;
-  store_name: string;
-  store_slug: string;
-  name: string;
-  price: number;
-  quantity: number;
-  stock: string;
-  matched_by: MatchedBy;
-  updated_at: Date | string;
-}
-
-/** Our sellers' listings of a catalogue product, in open stores only (a closed store sells nothing). */
-const openListings = (db: Db, productId: number) =>
-  queryRows<ListingRow>(
-    db,
-    sql`select l.id, l.store_id, s.name as store_name, s.slug as store_slug, l.name, l.price, l.quantity, l.stock,
-          l.matched_by, l.updated_at
-        from listings l join ${openStoresSql} s on s.id = l.store_id
-        where l.product_id = ${productId}
-        order by l.id`,
-  );
 
 /**
  * Every offer for a catalogue product: our sellers' listings (sale price applied, Rs 50 shipping) and other stores'
  * offers, cheapest available first. `productId` must be a catalogue product's id (resolveCatalogueProduct).
  */
 export async function productOffers(ctx: AppContext, productId: number): Promise<ProductOffer[]> {
-  const own = await openListings(ctx.db, productId);
+  const own = await openListingsOf(ctx.db, productId);
   const sales = await activeSales(
     ctx.db,
     own.map((l) => l.id),
     ctx.now(),
   );
-  const external = await queryRows<ExternalOfferRow & { matched_by: MatchedBy }>(
-    ctx.db,
-    sql`select ${externalOfferColumns}, o.matched_by
-        from offers o join external_stores e on e.id = o.external_store_id
-        where o.product_id = ${productId}`,
-  );
+  const external = await productExternalOffers(ctx.db, productId);
   const ownStores = [...new Set(own.map((l) => l.store_id))];
   const stores = await storeSentiments(ctx.db, ownStores);
   const ratings = await storeRatings(ctx.db, ownStores);
@@ -135,21 +99,13 @@ export const lowestOf = (rows: ProductOffer[]): number | null =>
 export async function lowestPricesNow(ctx: AppContext, productIds: number[]): Promise<Map<number, number | null>> {
   const result = new Map<number, number | null>(productIds.map((id) => [id, null]));
   if (productIds.length === 0) return result;
-  const listings = await queryRows<{ id: number; product_id: number; price: number }>(
-    ctx.db,
-    sql`select l.id, l.product_id, l.price from listings l join ${openStoresSql} s on s.id = l.store_id
-        where l.product_id in ${ids(productIds)} and l.stock = 'instock' and l.quantity > 0`,
-  );
+  const listings = await inStockListingsOf(ctx.db, productIds);
   const sales = await activeSales(
     ctx.db,
     listings.map((l) => l.id),
     ctx.now(),
   );
-  const external = await queryRows<{ product_id: number; price: number }>(
-    ctx.db,
-    sql`select product_id, min(price)::int as price from offers
-        where product_id in ${ids(productIds)} and available and in_stock group by 1`,
-  );
+  const external = await lowestOfferPrices(ctx.db, productIds);
   const prices = [
     ...listings.map((l) => ({ productId: l.product_id, price: unitPrice(l.price, sales.get(l.id)) })),
     ...external.map((o) => ({ productId: o.product_id, price: o.price })),
@@ -166,25 +122,14 @@ export async function lowestPricesNow(ctx: AppContext, productIds: number[]): Pr
  * stepping at each recorded change. `productId` must be a catalogue product's id.
  */
 export async function priceHistory(ctx: AppContext, productId: number): Promise<PriceHistory> {
-  const listings = await openListings(ctx.db, productId);
-  const points = await queryRows<{
-    series: string;
-    store: string;
-    price: number;
-    in_stock: boolean;
-    recorded_at: Date | string;
-  }>(
-    ctx.db,
-    sql`select 'offer-' || o.id as series, e.name as store, pp.price, pp.in_stock, pp.recorded_at
-        from price_points pp join offers o on o.id = pp.offer_id join external_stores e on e.id = o.external_store_id
-        where o.product_id = ${productId}
-        union all
-        select 'store-' || l.id, s.name, pp.price, pp.in_stock, pp.recorded_at
-        from price_points pp join listings l on l.id = pp.listing_id join ${openStoresSql} s on s.id = l.store_id
-        where l.product_id = ${productId}
-        order by recorded_at, series`,
+  const listings = await openListingsOf(ctx.db, productId);
+  // Offers' and listings' series in the order one statement gave them: by time, then series.
+  const points = [
+    ...(await offerPriceHistory(ctx.db, productId)),
+    ...(await listingPriceHistory(ctx.db, productId)),
+  ].sort(
+    (a, b) => timeOf(a.recorded_at) - timeOf(b.recorded_at) || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0),
   );
-  // A listing with no recorded price yet (listed before prices were recorded) still shows its price today.
   const recorded = new Set(points.map((p) => p.series));
   for (const l of listings) {
     if (!recorded.has(`store-${l.id}`)) {

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import { listPriceAlerts, removePriceAlert, setPriceAlert } from './alerts';
 import { priceHistory, productOffers, resolveCatalogueProduct } from './comparison';
-import { externalProductDetail, listExternalProducts } from './external-products';
+import { externalProductDetail, listExternalProducts } from '../offers/external-products';
 
 const idParam = (message: string) =>
   z.object({ id: z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message) });
@@ -33,7 +33,7 @@ const productParam = z.object({
 const movedTo = (reply: FastifyReply, location: string) =>
   reply.status(301).header('location', location).send({ location });
 
-export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // An old listing id or a merged product's id answers 301 to the catalogue product's own path.
   app.get(
     '/products/:id/offers',

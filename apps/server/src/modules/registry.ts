@@ -6,8 +6,10 @@ import { accountDataRoutes } from './account-data/routes';
 import { meRoutes } from './accounts/routes';
 import { authJobs } from './auth/jobs';
 import { authRoutes, passwordChangeRoutes } from './auth/routes';
+import { blogUploadColumns } from './blogs/queries';
 import { blogsRoutes } from './blogs/routes';
 import { cartRoutes } from './cart/routes';
+import { catalogUploadColumns } from './catalog/queries';
 import { catalogRoutes } from './catalog/routes';
 import { catalogJobs } from './catalog/units-sold';
 import { sellerProductRoutes } from './catalog/seller-routes';
@@ -20,11 +22,14 @@ import { ingestionRoutes } from './ingestion/internal-routes';
 import { invoicesRoutes } from './invoices/routes';
 import { mailJobs } from './mail/jobs';
 import { mediaJobs } from './media/jobs';
+import { declareUploadReferences } from './media/references';
 import { mediaRoutes } from './media/routes';
 import { notificationsRoutes } from './notifications/routes';
+import { offerUploadColumns } from './offers/queries';
 import { operatorRoutes } from './operator/routes';
 import { checkoutJobs } from './orders/checkout/jobs';
 import { checkoutRoutes } from './orders/checkout/routes';
+import { orderUploadColumns } from './orders/queries';
 import { returnsRoutes } from './orders/returns/routes';
 import { ordersRoutes } from './orders/routes';
 import { pricesRoutes } from './prices/routes';
@@ -80,3 +85,16 @@ export const moduleJobs: ((ctx: AppContext) => JobDefinition[])[] = [
   mediaJobs,
   databaseJobs,
 ];
+
+/**
+ * Every column that may show one of our uploads, each listed by the module that owns it. Media keeps a file while one
+ * of them mentions it, and deletes it otherwise: the catalogue and blogs import media to release uploads, so media
+ * imports no owner and is handed their columns here, when the modules load, before any route or job runs.
+ */
+export const moduleUploadColumns = [
+  ...catalogUploadColumns,
+  ...orderUploadColumns,
+  ...offerUploadColumns,
+  ...blogUploadColumns,
+];
+declareUploadReferences(moduleUploadColumns);

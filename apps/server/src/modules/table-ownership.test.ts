@@ -68,19 +68,13 @@ const OWNERS: Record<string, string> = {
  * new code pass: give the owner a function (its repository, or a new `queries.ts`) instead.
  */
 const KNOWN: Record<string, { tables: string[]; ends: string }> = {
-  // catalog imports the cart through others (reviews and media import orders, whose checkout takes the cart), so the
+  // catalog imports the cart through others (reviews imports orders, whose checkout takes the cart), so the
   // cart cannot import catalog for its lines' listings: it moves when that loop is gone.
   cart: {
     tables: ['listings', 'product_redirects', 'products'],
     ends: 'the cart reads its lines through catalog/queries.ts',
   },
-  // catalog and blogs import media (releaseUploads after a write), so media cannot import them for their image
-  // columns (media/references.ts names them): it moves when the app hands media every owner's columns.
-  media: {
-    tables: ['blogs', 'listings', 'products'],
-    ends: 'each owner lists the images it still uses',
-  },
-  // catalog imports orders through others (reviews: a review's order line; media: the lines' images), so the order
+  // catalog imports orders through others (reviews: a review's order line), so the order
   // lifecycle cannot import catalog for the stock it takes and puts back: it moves when that loop is gone.
   orders: { tables: ['listings'], ends: 'checkout and restocking take stock through catalog' },
   // catalog imports reviews (the store page's rating), so the rating cannot import catalog for "a product this

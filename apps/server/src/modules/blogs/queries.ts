@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import type { blogs } from '../../db/schema';
+import { blogs } from '../../db/schema';
 import { storeNameSql, storeSellerSql, type StoreSeller } from '../accounts/queries';
 
 /**
@@ -96,3 +96,9 @@ export async function exportStoreBlogs(db: Db, storeId: number): Promise<unknown
 export async function eraseStoreBlogs(tx: Db, storeId: number): Promise<void> {
   await tx.execute(sql`delete from blogs where store_id = ${storeId}`);
 }
+
+/**
+ * A post's columns that may show one of our uploads (its markdown, and the HTML drawn from it): media keeps a file
+ * while one of them mentions it. The app hands them to media (modules/registry.ts), which cannot import blogs.
+ */
+export const blogUploadColumns = [blogs.content, blogs.html];

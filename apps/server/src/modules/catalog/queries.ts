@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SortIntent } from '@pricehub/shared/rules/query-intent';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
-import type { products } from '../../db/schema';
+import { listings, products } from '../../db/schema';
 import { openStoresSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
 import { averageRatingSql, sentimentCountsSql } from '../reviews/repository';
@@ -232,3 +232,9 @@ export async function exportStoreListings(db: Db, storeId: number): Promise<unkn
   );
   return rows.map((r) => r.item);
 }
+
+/**
+ * The catalogue's columns that may show one of our uploads (a product's and a listing's photo): media keeps a file
+ * while one of them mentions it. The app hands them to media (modules/registry.ts), which cannot import the catalogue.
+ */
+export const catalogUploadColumns = [products.image, products.thumbnail, listings.image, listings.thumbnail];

@@ -2,27 +2,6 @@ import { getTableColumns, getTableName, sql, type Column, type SQL, type Table }
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { blogs, listings, products } from '../../db/schema';
-import { offerUploadColumns } from '../offers/queries';
-import { orderUploadColumns } from '../orders/queries';
-
-/**
- * Every column that may hold the URL of an upload, or text showing one (a post's markdown). A file none of them
- * mentions is unreferenced and may go (`releaseUploads`, the sweep). Owners list their own columns where they can
- * (offers, orders); the catalogue's and the blog's are named here because both modules import this one, so asking
- * them would be a loop. references.test.ts fails when a column that looks like it holds an image is in neither this
- * list nor its list of columns that never do.
- */
-export const UPLOAD_REFERENCES: readonly Column[] = [
-  products.image,
-  products.thumbnail,
-  listings.image,
-  listings.thumbnail,
-  ...orderUploadColumns,
-  ...offerUploadColumns,
-  blogs.content,
-  blogs.html,
-];
 
 /** A file the upload route wrote: `<name>.webp` or `<name>-thumb.webp`; nothing else in the folder is ever removed. */
 export const UPLOAD_FILE = /^([0-9a-z]{1,13}-[0-9a-f]{16})(-thumb)?\.webp$/;
@@ -41,15 +20,27 @@ export function uploadNamesIn(...texts: (string | null | undefined)[]): string[]
   return [...names];
 }
 
-/** The referencing columns by table, each table with its `id` (to read it in batches). */
-const REFERENCING_TABLES = (() => {
-  interface Referencing {
-    table: Table;
-    id: Column;
-    columns: Column[];
-  }
+/** A table with columns that may show an upload, and its `id` (to read it in batches). */
+interface Referencing {
+  table: Table;
+  id: Column;
+  columns: Column[];
+}
+
+/**
+ * Every column that may hold the URL of an upload, or text showing one (a post's markdown), by table. A file none of
+ * them mentions is unreferenced and may go (`releaseUploads`, the sweep). Each owner lists its own columns (the
+ * catalogue, blogs, orders, offers); the catalogue and blogs import this module to release uploads, so it cannot
+ * import them, and the app hands it every owner's columns when its modules load (`moduleUploadColumns` in
+ * modules/registry.ts). references.test.ts fails when a column that looks like it holds an image is in neither that
+ * list nor its list of columns that never do.
+ */
+let referencing: Referencing[] = [];
+
+/** Takes every column that may show an upload, from every owner; replaces what was declared before. */
+export function declareUploadReferences(columns: readonly Column[]): void {
   const tables = new Map<string, Referencing>();
-  for (const column of UPLOAD_REFERENCES) {
+  for (const column of columns) {
     const name = getTableName(column.table);
     const id = (getTableColumns(column.table) as Record<string, Column | undefined>).id;
     if (!id) throw new Error(`${name} has no id column`);
@@ -57,15 +48,24 @@ const REFERENCING_TABLES = (() => {
     entry.columns.push(column);
     tables.set(name, entry);
   }
-  return [...tables.values()];
-})();
+  referencing = [...tables.values()];
+}
+
+/**
+ * The declared tables. Throws while none are: every file would look unreferenced, and a file is kept whenever there
+ * is doubt (`releaseUploads` keeps all, the sweep fails).
+ */
+function referencingTables(): Referencing[] {
+  if (referencing.length === 0) throw new Error('no upload references declared: every upload is kept');
+  return referencing;
+}
 
 const mentionsAny = (columns: Column[], text: (c: Column) => SQL) => sql.join(columns.map(text), sql` or `);
 
 /** Which of a few keys some row still mentions: one pass over each referencing table per key, at worst. */
 async function stillMentioned(db: Db, keys: string[]): Promise<Set<string>> {
   const anywhere = sql.join(
-    REFERENCING_TABLES.map(
+    referencingTables().map(
       ({ table, columns }) =>
         sql`exists (select 1 from ${table} where ${mentionsAny(columns, (c) => sql`strpos(${c}, k.key) > 0`)})`,
     ),
@@ -91,7 +91,7 @@ const KEY_IN_TEXT = /([0-9a-f]{16})(?:-thumb)?\.webp/g;
  */
 export async function allMentionedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
-  for (const { table, id, columns } of REFERENCING_TABLES) {
+  for (const { table, id, columns } of referencingTables()) {
     let after = 0;
     for (;;) {
       const [batch] = await queryRows<{ last: number | null; text: string | null }>(

@@ -168,6 +168,13 @@ export async function currentProductId(db: Db, id: number): Promise<number | nul
   return row?.id ?? null;
 }
 
+/**
+ * SQL that is true when store `storeId` lists catalogue product `productId`: a store's rating counts reviews of the
+ * products it lists (reviews/store-rating.ts, which the catalogue imports, so it takes this from its callers).
+ */
+export const storeListsProductSql = (storeId: SQL, productId: SQL) =>
+  sql`exists (select 1 from listings l where l.product_id = ${productId} and l.store_id = ${storeId})`;
+
 /** SQL: how many listings store `storeId` has (the operator's Sellers page). */
 export const storeListingCountSql = (storeId: SQL) =>
   sql<number>`(select count(*)::int from listings l where l.store_id = ${storeId})`;

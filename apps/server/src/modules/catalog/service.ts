@@ -10,6 +10,7 @@ import { storeRating } from '../reviews/store-rating';
 import { listActiveSales } from '../sales/pricing';
 import { summarize } from '../sentiment/service';
 import { brandCounts } from './brands';
+import { storeListsProductSql } from './queries';
 import { cached } from '../../cache/catalogue-cache';
 import {
   bestSellingProductIds,
@@ -140,7 +141,7 @@ export async function storePage(
       status: store.status === 'suspended' ? 'unavailable' : store.status,
       description: store.description,
       createdAt: new Date(store.createdAt).toISOString(),
-      rating: await storeRating(ctx.db, store.id),
+      rating: await storeRating(ctx.db, store.id, storeListsProductSql),
     },
     // Each card describes this store's listing (its price, stock and "Add to Cart"), with every store's lowest price.
     products: await loadProducts(ctx.db, ids, ctx.now(), { storeId: store.id }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
 import { queryRows, type Db } from '../../db/client';
-import { storeListingsSql } from '../catalog/queries';
+import { storeListingsSql, storeListsProductSql } from '../catalog/queries';
 import { storeSalesSql, type StoreSales } from '../orders/queries';
 import { storeAverageRatingSql } from '../reviews/store-rating';
 
@@ -29,7 +29,7 @@ export async function dashboardFigures(db: Db, storeId: number, now: Date): Prom
     db,
     sql`select ${storeSalesSql(storeId, now, RECENT_ORDERS)} as sales,
           ${storeListingsSql(storeId, { chartSize: PRICE_CHART_LIMIT, viewed: VIEWS_LIMIT })} as listings,
-          ${storeAverageRatingSql(sql`${storeId}`)} as average_rating`,
+          ${storeAverageRatingSql(sql`${storeId}`, storeListsProductSql)} as average_rating`,
   );
   return { sales: row!.sales, listings: row!.listings, averageRating: row!.average_rating };
 }

@@ -14,7 +14,7 @@ import {
   type StoreSearch,
   type StoreSort,
 } from '../accounts/stores';
-import { storeListingCountSql } from '../catalog/queries';
+import { storeListingCountSql, storeListsProductSql } from '../catalog/queries';
 import { storeGmvSql, storeTradeSql } from '../orders/queries';
 import { storeRatings } from '../reviews/store-rating';
 
@@ -43,7 +43,7 @@ async function storeFigures(db: Db, ids: number[], now: Date): Promise<OperatorS
       sql<{ listings: number; trade: { orders: number; gmv: number | string } }>`json_build_object(
         'listings', ${storeListingCountSql(storeId)}, 'trade', ${storeTradeSql(storeId, since)})`,
   );
-  const ratings = await storeRatings(db, ids);
+  const ratings = await storeRatings(db, ids, storeListsProductSql);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

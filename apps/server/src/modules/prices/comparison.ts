@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { inStockListingsOf, listingPriceHistory, openListingsOf, shownProductOf } from '../catalog/listing-prices';
+import { storeListsProductSql } from '../catalog/queries';
 import { productExternalOffers } from '../offers/external-products';
 import { lowestOfferPrices, offerPriceHistory } from '../offers/queries';
 import { offerSentiments } from '../reviews/repository';
@@ -38,7 +39,7 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
   const external = await productExternalOffers(ctx.db, productId);
   const ownStores = [...new Set(own.map((l) => l.store_id))];
   const stores = await storeSentiments(ctx.db, ownStores);
-  const ratings = await storeRatings(ctx.db, ownStores);
+  const ratings = await storeRatings(ctx.db, ownStores, storeListsProductSql);
   const offerScores = await offerSentiments(
     ctx.db,
     external.map((o) => o.id),

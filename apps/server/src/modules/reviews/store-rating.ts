@@ -4,26 +4,37 @@ import { queryRows, type Db } from '../../db/client';
 import { soldByStoreSql, storeOrderLinesSql } from '../orders/queries';
 
 /**
+ * SQL that is true when store `storeId` lists catalogue product `productId`: the catalogue's `storeListsProductSql`
+ * (catalog/queries.ts), handed in by each caller because the catalogue imports this module for its store page.
+ */
+export type StoreListsProduct = (storeId: SQL, productId: SQL) => SQL;
+
+/**
  * The reviews (aliased `r`) that rate store `storeId`, one definition for the seller's dashboard and for shoppers:
  * reviews with stars of what this store sold (the review's order line is this store's), and reviews written
  * without an order (the demo's, and those from before orders were kept) of a catalogue product this store lists.
  */
-export const storeReviewsWhere = (storeId: SQL) =>
+export const storeReviewsWhere = (storeId: SQL, listsProduct: StoreListsProduct) =>
   // EXISTS per review, not IN (the store's lines/listings): a store listing 12,000 products made the IN a 60-150 ms
   // hash of its listings for every store on a product's offers; each review now looks up its own line or product.
   sql`r.rating is not null and r.hidden_at is null and (
         ${soldByStoreSql(sql`r.order_line_id`, storeId)}
         or (r.order_line_id is null
-            and exists (select 1 from listings l where l.product_id = r.product_id and l.store_id = ${storeId})))`;
+            and ${listsProduct(storeId, sql`r.product_id`)}))`;
 
 /** The mean of those reviews' stars, to one decimal (null when there are none), as SQL for one store. */
-export const storeAverageRatingSql = (storeId: SQL) =>
-  sql`(select round(avg(r.rating)::numeric, 1)::float8 from reviews r where ${storeReviewsWhere(storeId)})`;
+export const storeAverageRatingSql = (storeId: SQL, listsProduct: StoreListsProduct) =>
+  sql`(select round(avg(r.rating)::numeric, 1)::float8 from reviews r
+       where ${storeReviewsWhere(storeId, listsProduct)})`;
 
 const none: StoreRating = { average: null, count: 0 };
 
 /** Each store's rating and the number of ratings it is the mean of; stores without any answer `{null, 0}`. */
-export async function storeRatings(db: Db, storeIds: number[]): Promise<Map<number, StoreRating>> {
+export async function storeRatings(
+  db: Db,
+  storeIds: number[],
+  listsProduct: StoreListsProduct,
+): Promise<Map<number, StoreRating>> {
   const ratings = new Map<number, StoreRating>();
   if (storeIds.length === 0) return ratings;
   const rows = await queryRows<{ id: number; average: number | null; count: number }>(
@@ -32,7 +43,7 @@ export async function storeRatings(db: Db, storeIds: number[]): Promise<Map<numb
         from (select distinct value::int as id from json_array_elements_text(${JSON.stringify(storeIds)}::json)) s
         cross join lateral (
           select round(avg(r.rating)::numeric, 1)::float8 as average, count(*)::int as count
-          from reviews r where ${storeReviewsWhere(sql`s.id`)}
+          from reviews r where ${storeReviewsWhere(sql`s.id`, listsProduct)}
         ) x`,
   );
   for (const r of rows) ratings.set(r.id, { average: r.average === null ? null : Number(r.average), count: r.count });
@@ -40,8 +51,8 @@ export async function storeRatings(db: Db, storeIds: number[]): Promise<Map<numb
   return ratings;
 }
 
-export async function storeRating(db: Db, storeId: number): Promise<StoreRating> {
-  return (await storeRatings(db, [storeId])).get(storeId) ?? none;
+export async function storeRating(db: Db, storeId: number, listsProduct: StoreListsProduct): Promise<StoreRating> {
+  return (await storeRatings(db, [storeId], listsProduct)).get(storeId) ?? none;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { otherOfferOnProductSql, queueOffersSql, type OfferDecided } from '../offers/matching-items';
 import { otherListingOnProductSql, queueListingsSql, type ListingDecided } from './matching-listings';
+import type { CatalogueItem } from './catalogue';
 import { gtinAliasProductSql } from './product-gtins';
 
 /**
@@ -145,18 +146,10 @@ export async function lockProductForMatching(
 }
 
 /** What a split makes a product of: what the item says about itself, the product it leaves filling the gaps. */
-export interface SplitProduct {
-  name: string;
-  brand: string;
-  category: Category;
-  description: string;
-  ramGb: number;
-  storageGb: number;
-  image: string;
-  gtin: string | null;
-  matchKey: string;
-  aliases: string;
-}
+export type SplitProduct = Pick<
+  CatalogueItem,
+  'name' | 'brand' | 'category' | 'description' | 'ramGb' | 'storageGb' | 'image' | 'gtin'
+> & { matchKey: string; aliases: string };
 
 /** A new catalogue product (its image is its thumbnail too); its id. */
 export async function insertSplitProduct(tx: Db, values: SplitProduct): Promise<number> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { ensureExternalStore, markMissingUnavailable, markStoreRefreshed } from '../offers/repository';
+import type { RunCounts } from '../offers/runs';
 import type { FetcherOptions } from './fetcher';
 import { PoliteFetcher } from './fetcher';
 import { writeOffers, type ItemOutcome } from './offer-writer';
@@ -28,14 +29,8 @@ export interface IngestOptions {
   upload?: { fileName: string; content: string };
 }
 
-export interface IngestReport {
+export interface IngestReport extends RunCounts {
   store: { id: number; name: string; slug: string };
-  new: number;
-  updated: number;
-  unchanged: number;
-  unavailable: number;
-  failed: number;
-  failures: { where: string; reason: string }[];
 }
 
 type IngestContext = Pick<AppContext, 'db' | 'config' | 'now'>;

@@ -14,7 +14,7 @@ import * as compare from './features/compare/routes';
 import * as complaints from './features/complaints/routes';
 import * as dashboard from './features/dashboard/routes';
 import * as notifications from './features/notifications/routes';
-import * as offers from './features/offers/routes';
+import * as prices from './features/prices/routes';
 import * as operator from './features/operator/routes';
 import * as orders from './features/orders/routes';
 import * as promos from './features/promos/routes';
@@ -33,7 +33,7 @@ const features: FeatureRoutes[] = [
   auth,
   accounts,
   catalog,
-  offers,
+  prices,
   checkout,
   orders,
   notifications,
@@ -69,7 +69,7 @@ function IdleExtra({ children }: { children: ReactNode }) {
 /** Pages that show another feature's panel in their outlet: route id -> the panel's routes. */
 const panels: Record<string, RouteObject[]> = {
   // The product page shows the price comparison.
-  'product-hub': offers.productPanelRoutes,
+  'product-hub': prices.productPanelRoutes,
   // The customer's account page shows their order history.
   'customer-panel': orders.accountOrderRoutes,
 };

@@ -25,7 +25,7 @@ export const shopRoutes: RouteObject[] = [
   },
   { path: '/loading', lazy: () => import('./pages/loading-page').then((m) => ({ Component: m.LoadingPage })) },
   {
-    // The offers panel (features/offers productPanelRoutes) is attached below this route by the router.
+    // The offers panel (features/prices productPanelRoutes) is attached below this route by the router.
     id: 'product-hub',
     path: '/result/productHub/:productId',
     handle: {

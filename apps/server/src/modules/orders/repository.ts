@@ -105,9 +105,9 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
 /**
  * Locks these listings in id order and answers their shelf. FOR NO KEY UPDATE, the lock an UPDATE takes: order
  * lines written earlier in the same transactions hold KEY SHARE locks on them, which this does not wait for.
- * See checkout's reserveStock for the lock order every change of listings keeps (listings by id, then products).
+ * inListingLockOrder keeps the lock order every change of listings follows (listings by id, then products).
  */
-export async function lockListings(
+async function lockListings(
   tx: Db,
   listingIds: number[],
 ): Promise<{ id: number; product_id: number; quantity: number; stock: 'instock' | 'outofstock' }[]> {
@@ -121,6 +121,21 @@ export async function lockListings(
         )})
         order by id for no key update`,
   );
+}
+
+/**
+ * `items` in the order a transaction that changes their listings updates them: by catalogue product, then by listing
+ * id. With more than one listing it locks them all first (lockListings, in id order), since an update may also change
+ * the product's summary (a trigger); two such transactions then never wait on each other in a circle. One listing
+ * needs no lock beforehand: its own update takes it.
+ */
+export async function inListingLockOrder<T>(tx: Db, items: T[], listingOf: (item: T) => number): Promise<T[]> {
+  const byListing = [...items].sort((a, b) => listingOf(a) - listingOf(b));
+  if (byListing.length < 2) return byListing;
+  const locked = await lockListings(tx, byListing.map(listingOf));
+  const productOf = new Map(locked.map((l) => [l.id, l.product_id]));
+  const product = (item: T) => productOf.get(listingOf(item)) ?? 0;
+  return byListing.sort((a, b) => product(a) - product(b) || listingOf(a) - listingOf(b));
 }
 
 /**
@@ -139,19 +154,7 @@ export async function restockOrders(tx: Db, orderIds: string[]): Promise<void> {
         )}) and listing_id is not null
         group by listing_id order by listing_id`,
   );
-  if (lines.length === 0) return;
-  let productOf = new Map<number, number>();
-  if (lines.length > 1) {
-    const locked = await lockListings(
-      tx,
-      lines.map((l) => l.listing_id),
-    );
-    productOf = new Map(locked.map((l) => [l.id, l.product_id]));
-  }
-  const ordered = [...lines].sort(
-    (a, b) => (productOf.get(a.listing_id) ?? 0) - (productOf.get(b.listing_id) ?? 0) || a.listing_id - b.listing_id,
-  );
-  for (const line of ordered) {
+  for (const line of await inListingLockOrder(tx, lines, (l) => l.listing_id)) {
     await tx.execute(
       sql`update listings set quantity = quantity + ${line.quantity},
             units_sold = greatest(units_sold - ${line.quantity}, 0), updated_at = now(),

@@ -7,7 +7,7 @@ import { lockedAccountIdSql, storesSql } from '../../accounts/queries';
 import { takenCartSql } from '../../cart/queries';
 import type { CartRow } from '../../cart/service';
 import { activeSaleSql, type ActiveSale } from '../../sales/pricing';
-import { lockListings } from '../repository';
+import { inListingLockOrder } from '../repository';
 
 /** A cart line as checkout takes it, with its sale. */
 export type TakenLine = CartRow & { sale: ActiveSale | null };
@@ -189,19 +189,7 @@ function takeStockSql(rows: CartRow[]): SQL {
  * its transaction; a short line fails with SHORT_STOCK too.
  */
 export async function takeStock(tx: Db, rows: CartRow[]): Promise<void> {
-  const byListing = [...rows].sort((a, b) => a.listingId - b.listingId);
-  let productOf = new Map(rows.map((r) => [r.listingId, r.catalogProductId]));
-  if (byListing.length > 1) {
-    const locked = await lockListings(
-      tx,
-      byListing.map((r) => r.listingId),
-    );
-    productOf = new Map(locked.map((l) => [l.id, l.product_id]));
-  }
-  const byProduct = [...byListing].sort(
-    (a, b) => (productOf.get(a.listingId) ?? 0) - (productOf.get(b.listingId) ?? 0) || a.listingId - b.listingId,
-  );
-  for (const row of byProduct) {
+  for (const row of await inListingLockOrder(tx, rows, (r) => r.listingId)) {
     const taken = await queryRows<{ id: number }>(tx, takeUnits(row.listingId, row.quantity));
     if (taken.length === 0) throw Object.assign(new Error(`listing ${row.listingId} is short`), { code: SHORT_STOCK });
   }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Category, Product } from '@pricehub/shared/schemas/product';
+import type { Category, Product, StoreSummary } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import type { products } from '../../db/schema';
 import { openStoresSql, storesSql } from '../accounts/queries';
@@ -337,17 +337,12 @@ export const bestSellingProductIds = (db: Db, limit: number): Promise<number[]> 
 export const trendingProductIds = (db: Db, limit: number): Promise<number[]> =>
   rankedProductIds(db, sql`p.views desc, p.units_sold desc, p.id asc`, limit);
 
-/** An open store as the home page ranks it: the units its listings sold and the catalogue products it lists. */
-export interface VendorRank {
-  slug: string;
-  name: string;
-  unitsSold: number;
-  productCount: number;
-}
-
-/** Open stores by the units their listings sold; products counted once each however often the store lists them. */
-export function topVendors(db: Db, limit: number): Promise<VendorRank[]> {
-  return queryRows<VendorRank>(
+/**
+ * The home page's vendors, as its payload lists them: open stores by the units their listings sold; products counted
+ * once each however often the store lists them.
+ */
+export function topVendors(db: Db, limit: number): Promise<StoreSummary[]> {
+  return queryRows<StoreSummary>(
     db,
     sql`select s.slug, s.name, coalesce(sum(l.units_sold), 0)::int as "unitsSold",
           count(distinct l.product_id)::int as "productCount"

@@ -112,12 +112,7 @@ export function homePayload(ctx: AppContext): Promise<HomePayload> {
       topProduct: top !== undefined ? (loaded[0] ?? null) : null,
       trending: top !== undefined ? loaded.slice(1) : loaded,
       brands: (await brandCounts(db)).slice(0, 24),
-      topVendors: vendors.map((v) => ({
-        slug: v.slug,
-        name: v.name,
-        unitsSold: v.unitsSold,
-        productCount: v.productCount,
-      })),
+      topVendors: vendors,
       activeSales: sales.map((s) => ({ ...s, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString() })),
     };
   });

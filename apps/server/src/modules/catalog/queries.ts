@@ -155,16 +155,17 @@ export async function visibleBrands(db: Db, limit: number): Promise<string[]> {
 }
 
 /**
- * The catalogue product a product id from a URL stands for now, or null: itself, the product of the listing that id
- * was (a former listing's URL), or the product it was merged into.
+ * SQL: the catalogue product a product id from a URL stands for now, or null: itself, the product of the listing that
+ * id was (a former listing's URL), or the product it was merged into.
  */
+export const currentProductIdSql = (id: number) =>
+  sql`coalesce((select id from products where id = ${id}),
+               (select product_id from listings where id = ${id}),
+               (select to_id from product_redirects where from_id = ${id}))`;
+
+/** The catalogue product a product id from a URL stands for now (currentProductIdSql), or null. */
 export async function currentProductId(db: Db, id: number): Promise<number | null> {
-  const [row] = await queryRows<{ id: number | null }>(
-    db,
-    sql`select coalesce((select id from products where id = ${id}),
-                        (select product_id from listings where id = ${id}),
-                        (select to_id from product_redirects where from_id = ${id})) as id`,
-  );
+  const [row] = await queryRows<{ id: number | null }>(db, sql`select ${currentProductIdSql(id)} as id`);
   return row?.id ?? null;
 }
 

@@ -5,6 +5,7 @@ import type { products } from '../../db/schema';
 import { openStoresSql, storesSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
 import { activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
+import { currentProductIdSql } from './queries';
 
 /** Catalogue products shoppers may see (kept by triggers: a listing in an open store, or another store's offer). */
 export const visibleProduct = (alias: string): SQL => sql.raw(`${alias}.visible`);
@@ -290,10 +291,7 @@ export async function recommendedProductIds(
 export async function viewedProduct(db: Db, id: number): Promise<Pick<ProductColumns, 'id' | 'views'> | undefined> {
   const [product] = await queryRows<Pick<ProductColumns, 'id' | 'views'>>(
     db,
-    sql`select p.id, p.views from products p
-        where p.id = coalesce((select id from products where id = ${id}),
-                              (select product_id from listings where id = ${id}),
-                              (select to_id from product_redirects where from_id = ${id}))`,
+    sql`select p.id, p.views from products p where p.id = ${currentProductIdSql(id)}`,
   );
   return product;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client';
@@ -30,34 +30,6 @@ export interface StoreSeller {
 export const storeSellerSql = (storeId: SQL | AnyColumn) =>
   sql<StoreSeller>`(select json_build_object('storeName', s.name, 'sellerName', a.name, 'sellerEmail', a.email)
     from stores s join accounts a on a.id = s.seller_id where s.id = ${storeId})`;
-
-/** An operator account as the command line reports it. */
-export type OperatorAccountRow = Pick<typeof accounts.$inferSelect, 'id' | 'email' | 'name'>;
-
-/**
- * Makes an operator account. Operators have no phone or address: they neither buy nor sell. A taken email throws the
- * unique violation (isUniqueViolation) for the caller to answer.
- */
-export async function insertOperatorAccount(
-  db: Db,
-  operator: Pick<typeof accounts.$inferInsert, 'email' | 'name' | 'passwordHash'>,
-): Promise<OperatorAccountRow> {
-  const [account] = await db
-    .insert(accounts)
-    .values({ role: 'operator', phone: '', ...operator })
-    .returning({ id: accounts.id, email: accounts.email, name: accounts.name });
-  return account!;
-}
-
-/** Whether an operator account with this email exists. */
-export async function operatorExists(db: Db, email: string): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.role, 'operator'), eq(accounts.email, email)))
-    .limit(1);
-  return existing !== undefined;
-}
 
 /**
  * SQL for a `from` or `join` (alias it): the stores shoppers may buy from, each with its `id`, `slug` and `name`. A

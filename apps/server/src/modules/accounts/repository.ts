@@ -64,7 +64,7 @@ export async function updateSellersStore(
 
 // ── sign-up, sign-in and passwords (modules/auth) ────────────────────────────────────────────────
 
-/** The account of this role with this email (sign-in, a reset link's request), or undefined. */
+/** The account of this role with this email (sign-in, a reset link's request, the demo's operator), or undefined. */
 export async function findAccountByEmail(db: Db, role: Role, email: string): Promise<AccountRow | undefined> {
   const [account] = await db
     .select()
@@ -74,7 +74,7 @@ export async function findAccountByEmail(db: Db, role: Role, email: string): Pro
   return account;
 }
 
-/** What sign-up knows of a new customer or seller. */
+/** What sign-up knows of a new customer or seller; an operator's (modules/operator) has no phone or address. */
 export type NewAccount = Pick<typeof accounts.$inferInsert, 'role' | 'email' | 'passwordHash' | 'name' | 'phone'> &
   Partial<Pick<typeof accounts.$inferInsert, 'address'>>;
 

@@ -3,7 +3,7 @@ import { fieldErrors } from '@pricehub/shared/schemas/error';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict } from '../../http/errors';
-import { insertOperatorAccount, operatorExists } from '../accounts/queries';
+import { findAccountByEmail, insertAccount } from '../accounts/repository';
 import { hashPassword } from '../auth/passwords';
 import { recordAudit, type AuditActor } from './audit';
 
@@ -32,7 +32,14 @@ export async function createOperator(db: Db, raw: unknown, actor: AuditActor): P
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const account = await insertOperatorAccount(tx, { email: input.email, name: input.name, passwordHash });
+      const { id } = await insertAccount(tx, {
+        role: 'operator',
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        phone: '',
+      });
+      const account = { id, email: input.email, name: input.name };
       await recordAudit(tx, {
         actor,
         action: 'operator.create',
@@ -49,7 +56,7 @@ export async function createOperator(db: Db, raw: unknown, actor: AuditActor): P
 
 /** The development demo's operator: made once, left alone afterwards (a changed password stays changed). */
 export async function ensureOperator(db: Db, input: OperatorAccountInput, actor: AuditActor): Promise<boolean> {
-  if (await operatorExists(db, input.email)) return false;
+  if (await findAccountByEmail(db, 'operator', input.email)) return false;
   try {
     await createOperator(db, input, actor);
     return true;

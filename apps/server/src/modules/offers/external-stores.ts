@@ -11,12 +11,6 @@ import { externalStoreFiles, externalStores } from '../../db/schema';
 export type ExternalStoreRow = typeof externalStores.$inferSelect;
 export type ExternalStoreFile = Pick<typeof externalStoreFiles.$inferInsert, 'fileName' | 'content' | 'uploadedAt'>;
 
-/**
- * SQL for a `from` or `join` (alias it): every other store with its `id`, `name` and `slug`. A plain subquery, which
- * the planner pulls up into the caller's join (the matching queue joins it for every offer).
- */
-export const externalStoresSql = sql`(select id, name, slug from external_stores)`;
-
 /** Every store with its uploaded file's name (null for a store read from an address), by name. */
 export function externalStoresWithFiles(db: Db): Promise<{ store: ExternalStoreRow; fileName: string | null }[]> {
   return db

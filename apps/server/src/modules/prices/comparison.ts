@@ -87,12 +87,6 @@ export async function productOffers(ctx: AppContext, productId: number): Promise
   return rows.sort((a, b) => rank(a) - rank(b) || a.price - b.price || a.store.name.localeCompare(b.store.name));
 }
 
-/** The price a shopper can pay today: the cheapest available, in-stock offer (null when none is). */
-export const lowestOf = (rows: ProductOffer[]): number | null =>
-  rows
-    .filter((o) => o.available && o.inStock)
-    .reduce<number | null>((m, o) => (m === null || o.price < m ? o.price : m), null);
-
 /**
  * What each catalogue product costs a shopper today (sale prices applied, in-stock offers only; null when nothing
  * is in stock), for many products at once: price alerts read this after every refresh.

@@ -87,12 +87,6 @@ export function storesWithSellers<F>(
   );
 }
 
-/** The id of the store with this slug, or undefined. */
-export async function storeIdBySlug(db: Db, slug: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ id: number }>(db, sql`select id from stores where slug = ${slug}`);
-  return row?.id;
-}
-
 /** The store as a suspension sees it: its standing, and the seller to mail (the fields the mails address). */
 export type LockedStore = Pick<StoreColumns, 'id' | 'slug' | 'status' | 'suspensionReason'> & {
   storeName: string;

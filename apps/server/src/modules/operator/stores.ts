@@ -6,14 +6,8 @@ import {
   type OperatorStoresQuery,
 } from '@pricehub/shared/schemas/operator';
 import type { Db } from '../../db/client';
-import {
-  countStores,
-  searchStores,
-  storeIdBySlug,
-  storesWithSellers,
-  type StoreSearch,
-  type StoreSort,
-} from '../accounts/stores';
+import { storeBySlug } from '../accounts/queries';
+import { countStores, searchStores, storesWithSellers, type StoreSearch, type StoreSort } from '../accounts/stores';
 import { storeListingCountSql, storeListsProductSql } from '../catalog/queries';
 import { storeGmvSql, storeTradeSql } from '../orders/queries';
 import { storeRatings } from '../reviews/store-rating';
@@ -92,7 +86,7 @@ export async function listOperatorStores(db: Db, query: OperatorStoresQuery, now
 
 /** One store's row of the Sellers page, by its slug; undefined when there is none. */
 export async function operatorStore(db: Db, slug: string, now: Date): Promise<OperatorStore | undefined> {
-  const id = await storeIdBySlug(db, slug);
-  if (id === undefined) return undefined;
-  return (await storeFigures(db, [id], now))[0];
+  const store = await storeBySlug(db, slug);
+  if (store === undefined) return undefined;
+  return (await storeFigures(db, [store.id], now))[0];
 }

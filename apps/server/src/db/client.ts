@@ -193,3 +193,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The `item` of every row `query` answers: a data export's entries, each built as JSON by the query (`… as item`). */
+export async function queryItems(db: Db, query: SQL): Promise<unknown[]> {
+  const rows = await queryRows<{ item: unknown }>(db, query);
+  return rows.map((r) => r.item);
+}

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryItems, type Db } from '../../db/client';
 import { cartItems } from '../../db/schema';
 
 /**
@@ -29,13 +29,12 @@ export async function removeBoughtFromCart(db: Db, customerId: number, listingId
  * the catalogue imports orders through others, so the cart cannot import the catalogue.
  */
 export async function exportCart(db: Db, customerId: number, listingName: (listingId: SQL) => SQL): Promise<unknown[]> {
-  const rows = await queryRows<{ item: unknown }>(
+  return queryItems(
     db,
     sql`select json_build_object('listingId', c.listing_id, 'name', ${listingName(sql`c.listing_id`)},
           'quantity', c.quantity, 'addedAt', c.added_at) as item
         from cart_items c where c.customer_id = ${customerId} order by c.added_at, c.listing_id`,
   );
-  return rows.map((r) => r.item);
 }
 
 /** A deleted customer's cart goes with the account. */

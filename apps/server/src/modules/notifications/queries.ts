@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryItems, type Db } from '../../db/client';
 
 /**
  * What other modules may read or erase of notifications (decision 023): an account's data export and its deletion
@@ -8,13 +8,12 @@ import { queryRows, type Db } from '../../db/client';
 
 /** The customer's notifications as they download them with their data, oldest first. */
 export async function exportCustomerNotifications(db: Db, customerId: number): Promise<unknown[]> {
-  const rows = await queryRows<{ item: unknown }>(
+  return queryItems(
     db,
     sql`select json_build_object('orderId', order_id, 'title', title, 'body', body, 'read', read_at is not null,
           'createdAt', created_at) as item
         from customer_notifications where customer_id = ${customerId} order by created_at, id`,
   );
-  return rows.map((r) => r.item);
 }
 
 /** A deleted customer's own notifications go with the account. */

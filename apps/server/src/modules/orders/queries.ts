@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
-import { queryRows, type Db } from '../../db/client';
+import { queryItems, queryRows, type Db } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { accountNamesSql, storeNameSql } from '../accounts/queries';
 
@@ -211,12 +211,6 @@ const ofParty = (of: OrderParty, alias: SQL) =>
 /** A return is the customer's through its order (`o`), and the store's by its own store id (`r`). */
 const returnOfParty = (of: OrderParty) => ofParty(of, 'customerId' in of ? sql`o` : sql`r`);
 
-/** Each row of `query` is one JSON object, built by PostgreSQL (`select json_build_object(…) as item …`). */
-async function exportItems(db: Db, query: SQL): Promise<unknown[]> {
-  const rows = await queryRows<{ item: unknown }>(db, query);
-  return rows.map((r) => r.item);
-}
-
 const orderFields = sql`'orderId', o.id, 'status', o.status, 'paymentMethod', o.payment_method,
   'paymentStatus', o.payment_status, 'subtotal', o.subtotal, 'shippingFee', o.shipping_fee, 'discount', o.discount,
   'total', o.total, 'promoCode', o.promo_code, 'createdAt', o.created_at, 'updatedAt', o.updated_at,
@@ -233,7 +227,7 @@ export function exportOrders(db: Db, of: OrderParty): Promise<unknown[]> {
     'customerId' in of
       ? sql`, 'store', ${storeNameSql(sql`o.store_id`)}->>'name', 'shippingAddress', o.shipping_address`
       : sql``;
-  return exportItems(
+  return queryItems(
     db,
     sql`select json_build_object(${orderFields}${customerFields}) as item from orders o
         where ${ofParty(of, sql`o`)} order by o.created_at, o.id`,
@@ -242,7 +236,7 @@ export function exportOrders(db: Db, of: OrderParty): Promise<unknown[]> {
 
 /** The returns of the customer's orders, or of the store's, as their owner downloads them, oldest first. */
 export function exportReturns(db: Db, of: OrderParty): Promise<unknown[]> {
-  return exportItems(
+  return queryItems(
     db,
     sql`select json_build_object('orderId', r.order_id, 'status', r.status, 'reason', r.reason,
           'decisionReason', r.decision_reason, 'refundAmount', r.refund_amount, 'createdAt', r.created_at,
@@ -254,7 +248,7 @@ export function exportReturns(db: Db, of: OrderParty): Promise<unknown[]> {
 
 /** The customer's payments as they download them, oldest first. */
 export function exportPayments(db: Db, customerId: number): Promise<unknown[]> {
-  return exportItems(
+  return queryItems(
     db,
     sql`select json_build_object('id', id, 'provider', provider, 'amount', amount, 'status', status,
           'createdAt', created_at) as item

@@ -16,9 +16,6 @@ import type { ParsedItem } from './parsers/types';
 
 export type ItemOutcome = 'new' | 'updated' | 'unchanged';
 
-type ExistingOffer = OfferRow;
-type NewPoint = OfferPricePoint;
-
 /**
  * Writes a batch of items of one store inside the caller's transaction: attaches new items to catalogue products
  * (catalog/catalogue.ts: GTIN first, then brand + model + specs; a product is made when none matches), inserts or
@@ -38,7 +35,7 @@ export async function writeOffers(
   );
   const outcomes: ItemOutcome[] = [];
   const fresh: ParsedItem[] = [];
-  const points: NewPoint[] = [];
+  const points: OfferPricePoint[] = [];
   const unchangedIds: number[] = [];
   const reviewed: { offerId: number; item: ParsedItem }[] = [];
 
@@ -116,10 +113,10 @@ const offerFields = (item: ParsedItem) => ({
 
 async function updateOffer(
   tx: Db,
-  old: ExistingOffer,
+  old: OfferRow,
   item: ParsedItem,
   checkedAt: Date,
-  points: NewPoint[],
+  points: OfferPricePoint[],
 ): Promise<ItemOutcome> {
   const fields = offerFields(item);
   const priceMoved = old.price !== item.price || old.inStock !== item.inStock || !old.available;

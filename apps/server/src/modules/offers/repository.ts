@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { slugify } from '@pricehub/shared/rules/slug';
+import type { MatchedBy } from '@pricehub/shared/schemas/offer';
 import { queryRows, type Db } from '../../db/client';
 import { externalStores, offers, pricePoints } from '../../db/schema';
 
@@ -30,7 +31,7 @@ export type OfferFields = Pick<
   | 'ratingCount'
 >;
 /** A new offer: its fields, its store, the catalogue product it was matched to and how. */
-export type NewOffer = OfferFields & { storeId: number; productId: number; matchedBy: string; storeItemId: string };
+export type NewOffer = OfferFields & { storeId: number; productId: number; matchedBy: MatchedBy; storeItemId: string };
 
 /** Finds the external store by name, creating it on first use; a given source and format are remembered. */
 export async function ensureExternalStore(db: Db, name: string, source?: string, format?: string) {

@@ -30,10 +30,10 @@ function repositoryFolders(dir: string): string[] {
   return existsSync(join(dir, 'repository.ts')) ? [dir, ...folders] : folders;
 }
 
-/** A folder's service files: service.ts and *-service.ts (tests left out). */
+/** A folder's service files: service.ts and *-service.ts (a test, *.test.ts, never matches). */
 function serviceFiles(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => name === 'service.ts' || (name.endsWith('-service.ts') && !name.endsWith('.test.ts')))
+    .filter((name) => name === 'service.ts' || name.endsWith('-service.ts'))
     .map((name) => join(dir, name));
 }
 

@@ -15,7 +15,7 @@ import { offerReviews } from '../reviews/repository';
 import { summarize } from '../sentiment/service';
 
 /** Another store's offer with its store's name, as the offer pages and a product's comparison read it. */
-export interface ExternalOfferRow {
+interface ExternalOfferRow {
   id: number;
   product_id: number;
   store: string;
@@ -30,7 +30,7 @@ export interface ExternalOfferRow {
 }
 
 /** The columns of an ExternalOfferRow, read from `offers o join external_stores e`. */
-export const externalOfferColumns = sql.raw(`o.id, o.product_id, e.name as store, e.slug as store_slug, o.url, o.name,
+const externalOfferColumns = sql.raw(`o.id, o.product_id, e.name as store, e.slug as store_slug, o.url, o.name,
   o.price, o.in_stock, o.available, o.image, o.last_checked_at`);
 
 /** Every other store's offer of a catalogue product, with how it was matched, for the product's comparison. */

@@ -7,6 +7,7 @@ import {
 } from '@pricehub/shared/schemas/operator';
 import { queryRows, type Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { likeText } from './like-text';
 
 /** Who acted: a signed-in operator, or something without an account, by name ("command line", "demo seed"). */
 export type AuditActor = { id: number; email: string } | string;
@@ -57,7 +58,7 @@ interface AuditRow {
 
 /** Newest first; `q` matches the actor, the target's id or name, or the reason (case-insensitive). */
 export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
-  const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeText(query.q);
   const where = sql.join(
     [
       sql`true`,

@@ -29,13 +29,14 @@ import { normalizeGtinForMatch, searchAliases } from '../catalog/matching';
 import { productOffersSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
 import { shownGtin } from './matching-queue';
+import { likeText } from './like-text';
 
 const m = matchingMessages;
 
 /** GET /api/operator/catalogue: products by words of the name or brand, an id, or a GTIN; most offered first. */
 export async function listCatalogue(db: Db, query: CatalogueQuery): Promise<CataloguePage> {
   const q = query.q;
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeText(q);
   const id = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null;
   const gtin = normalizeGtinForMatch(/^[\d\s-]{8,20}$/.test(q) ? q : null);
   const search = q ? { like, id, gtin } : null;

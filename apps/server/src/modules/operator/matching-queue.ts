@@ -10,13 +10,14 @@ import type { Db } from '../../db/client';
 import { matchingProducts, matchingQueuePage, nearMissesOf, type QueueRow } from '../catalog/matching-products';
 import { catalogueCandidates, catalogueIdentity } from '../catalog/catalogue';
 import { listingDecidedSql, offerDecidedSql } from '../catalog/match-decisions';
+import { likeText } from './like-text';
 
 /** GTINs are stored as 14 digits; an EAN-13 reads better without the zero in front. */
 export const shownGtin = (g: string) => (g.length === 14 && g.startsWith('0') ? g.slice(1) : g);
 
 /** GET /api/operator/matching: newest first, each with its product and the products it might rather be. */
 export async function listMatchingQueue(db: Db, query: MatchingQuery): Promise<MatchingPage> {
-  const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeText(query.q);
   const offset = (query.page - 1) * OPERATOR_MATCHING_PAGE_SIZE;
   const { rows, total } = await matchingQueuePage(
     db,

@@ -41,6 +41,7 @@ import {
 } from '../reviews/moderation';
 import { recordAudit } from './audit';
 import { blogHiddenMail, blogShownMail, reviewHiddenMail, reviewShownMail } from './moderation-mails';
+import { likeText } from './like-text';
 
 /** A shopper may report a handful of reviews an hour: enough for a bad page, not enough to flood the queue. */
 export const REPORT_LIMIT: RateLimit = { name: 'review-report', windowSeconds: 3600, perAccount: 10, perAddress: 30 };
@@ -224,7 +225,7 @@ const toBlog = (r: ModeratedBlogRow): ModeratedBlog => ({
 /** Every store's posts, newest first: by words of the title or the store, and hidden or not. */
 export async function listBlogsForModeration(db: Db, query: BlogModerationQuery): Promise<BlogModerationPage> {
   const filter: BlogModerationFilter = {};
-  if (query.q) filter.like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (query.q) filter.like = likeText(query.q);
   if (query.hidden) filter.hidden = query.hidden === 'true';
   const offset = (query.page - 1) * OPERATOR_PAGE_SIZE;
   const rows = await moderatedBlogs(db, filter, { limit: OPERATOR_PAGE_SIZE, offset });

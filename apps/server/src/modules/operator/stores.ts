@@ -11,10 +11,9 @@ import { countStores, searchStores, storesWithSellers, type StoreSearch, type St
 import { storeListingCountSql, storeListsProductSql } from '../catalog/queries';
 import { storeGmvSql, storeTradeSql } from '../orders/queries';
 import { storeRatings } from '../reviews/store-rating';
+import { likeText } from './like-text';
 
 const DAY_MS = 86_400_000;
-
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function search(query: Pick<OperatorStoresQuery, 'q' | 'status'>): StoreSearch {
   return { ...(query.q ? { like: likeText(query.q) } : {}), ...(query.status ? { status: query.status } : {}) };

@@ -14,7 +14,7 @@ export type StoreListsProduct = (storeId: SQL, productId: SQL) => SQL;
  * reviews with stars of what this store sold (the review's order line is this store's), and reviews written
  * without an order (the demo's, and those from before orders were kept) of a catalogue product this store lists.
  */
-export const storeReviewsWhere = (storeId: SQL, listsProduct: StoreListsProduct) =>
+const storeReviewsWhere = (storeId: SQL, listsProduct: StoreListsProduct) =>
   // EXISTS per review, not IN (the store's lines/listings): a store listing 12,000 products made the IN a 60-150 ms
   // hash of its listings for every store on a product's offers; each review now looks up its own line or product.
   sql`r.rating is not null and r.hidden_at is null and (

@@ -60,6 +60,27 @@ test('the browser takes over the server-drawn pages without errors', async ({ pa
   expect(problems).toEqual([]);
 });
 
+test('a product page kept by the server is not asked for again when the browser takes it over', async ({
+  page,
+  request,
+}) => {
+  const product = await firstLaptop(request);
+  const path = `/result/productHub/${product.id}`;
+  // The server keeps the page until the product changes, so its answers are as current as the page, however long
+  // ago they were read. Here they look a minute old: the shopper's clock runs a minute ahead.
+  await request.get(path);
+  await page.clock.setFixedTime(Date.now() + 60_000);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/')) asked.push(new URL(r.url()).pathname);
+  });
+  await page.goto(path);
+  await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+});
+
 test('a signed-in shopper gets the page drawn for everyone with their own header, and the browser takes it over', async ({
   page,
   request,

@@ -1,15 +1,35 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, useEffect } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders, createQueryClient } from './app-providers';
+import { startTakingOver } from './hooks/use-hydrated';
 import { routes } from './routes';
 import { readSsrState, SSR_PERSONAL_ID } from './ssr-state';
 
 /** Lets the browser paint and answer input between the steps of start-up. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The answers a page arrived with, dated now. They are as fresh as the page: the server draws a page again (or drops
+ * its kept copy) when what it shows changes, so a product page kept for an hour still carries today's prices, but
+ * its answers keep the hour-old time they were read. Dated then, they would be stale on arrival, and every query on
+ * the page would be asked again the moment the app takes over: three requests per product page, and a re-render
+ * of the whole page in one long task, because a query that starts fetching while React subscribes to it makes React
+ * draw its component again at once. Both states get the same date, and dates only move forward, so the shopper's own
+ * answers, taken first, still win over the shared page's (hydrate replaces an answer only with a strictly newer one).
+ */
+function answeredAt(state: DehydratedState, now: number): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((q) => ({
+      ...q,
+      state: { ...q.state, dataUpdatedAt: Math.max(now, q.state.dataUpdatedAt) },
+    })),
+  };
+}
 
 /** Marks the page as taken over by the app (`<html data-app-ready>`): the browser tests wait for it after a load. */
 function AppReady() {
@@ -40,8 +60,9 @@ async function start(): Promise<void> {
   // A signed-in shopper's own answers come beside the page everyone is sent. They go in first: hydrate never puts an
   // older answer over a newer one, so the visitor's "nobody is signed in" drawn with the shared page does not win.
   const personal = readSsrState(SSR_PERSONAL_ID);
-  if (personal) hydrate(queryClient, personal.queries);
-  if (state) hydrate(queryClient, state.queries);
+  const arrived = Date.now();
+  if (personal) hydrate(queryClient, answeredAt(personal.queries, arrived));
+  if (state) hydrate(queryClient, answeredAt(state.queries, arrived));
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
@@ -54,6 +75,7 @@ async function start(): Promise<void> {
       <AppReady />
     </AppProviders>
   );
+  if (serverDrawn) startTakingOver();
   startTransition(() => {
     if (serverDrawn) hydrateRoot(container, app);
     else createRoot(container).render(app);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { OPERATOR_PAGE_SIZE } from '../rules/operator';
 import { idInput } from './id';
-import { OPERATOR_PAGE_SIZE } from './operator';
 import { isoTime, pageOf } from './response';
 
 /** Reports of reviews by shoppers, and the operators' hide / unhide / dismiss of reviews and blog posts. */

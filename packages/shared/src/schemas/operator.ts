@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATOR_PAGE_SIZE } from '../rules/operator';
 import { emailRule, passwordRule } from './account';
 import { isoTime, pageOf } from './response';
 
@@ -27,7 +28,7 @@ export type OperatorAccountInput = z.infer<typeof operatorAccountInput>;
 export const storeStanding = z.enum(['open', 'closed', 'suspended']);
 export type StoreStanding = z.infer<typeof storeStanding>;
 
-export const OPERATOR_PAGE_SIZE = 20;
+export { OPERATOR_PAGE_SIZE };
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 
 /** GET /api/operator/stores: words of the store's name, slug or seller; a status; the order; the page. */

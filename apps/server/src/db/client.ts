@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -199,3 +199,10 @@ export async function queryItems(db: Db, query: SQL): Promise<unknown[]> {
   const rows = await queryRows<{ item: unknown }>(db, query);
   return rows.map((r) => r.item);
 }
+
+/**
+ * SQL: a list of ids as a one-column subquery, for `where id in ${idList(ids)}`. One parameter (a JSON array) however
+ * many ids, where Drizzle would send a parameter per id, and a statement of the same text for any count.
+ */
+export const idList = (ids: readonly number[]) =>
+  sql`(select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;

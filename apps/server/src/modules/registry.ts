@@ -35,7 +35,7 @@ import { ordersRoutes } from './orders/routes';
 import { pricesRoutes } from './prices/routes';
 import { promosRoutes } from './promos/routes';
 import { reviewsRoutes } from './reviews/routes';
-import { salesRoutes } from './sales/routes';
+import { salesRoutes } from './sale-campaigns/routes';
 import { sentimentRoutes } from './sentiment/routes';
 import { wishlistJobs } from './wishlist/alert-check';
 import { wishlistRoutes } from './wishlist/routes';

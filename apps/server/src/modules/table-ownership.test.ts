@@ -77,9 +77,6 @@ const KNOWN: Record<string, { tables: string[]; ends: string }> = {
   // catalog imports orders through others (reviews: a review's order line), so the order
   // lifecycle cannot import catalog for the stock it takes and puts back: it moves when that loop is gone.
   orders: { tables: ['listings'], ends: 'checkout and restocking take stock through catalog' },
-  // catalog imports sales (its cards and pages price with sales/pricing.ts), so the sales module cannot import
-  // catalog to check and show a sale's listings: it moves when the pricing rule and the sales' pages are apart.
-  sales: { tables: ['listings'], ends: "a sale's listings are checked through catalog/queries.ts" },
 };
 
 /** Drizzle's table symbols in db/schema.ts, each with its table's name. */

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { stores } from '../../db/schema';
 
 /**
@@ -83,7 +83,7 @@ export function storesWithSellers<F>(
                json_build_object('name', a.name, 'email', a.email) as seller, ${figures(sql`s.id`)} as figures
         from stores s
         join accounts a on a.id = s.seller_id
-        where s.id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`,
+        where s.id in ${idList(ids)}`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MatchedBy } from '@pricehub/shared/schemas/offer';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { openStoresSql } from '../accounts/queries';
 import { listingPricePointsSql } from '../offers/queries';
 import { activeSaleSql } from '../sales/pricing';
@@ -9,9 +9,6 @@ import { activeSaleSql } from '../sales/pricing';
  * What the price comparison (modules/prices) reads of the catalogue (decision 027): which product an id names, our
  * sellers' listings of a product in open stores, their price history and the sales running on them.
  */
-
-const ids = (values: number[]) =>
-  sql`(select value::int from json_array_elements_text(${JSON.stringify(values)}::json))`;
 
 /**
  * The visible catalogue product an id names: the product itself, or, for the id of a listing or of a product merged
@@ -66,7 +63,7 @@ export const inStockListingsOf = (db: Db, productIds: number[]) =>
   queryRows<{ id: number; product_id: number; price: number }>(
     db,
     sql`select l.id, l.product_id, l.price from listings l join ${openStoresSql} s on s.id = l.store_id
-        where l.product_id in ${ids(productIds)} and l.stock = 'instock' and l.quantity > 0`,
+        where l.product_id in ${idList(productIds)} and l.stock = 'instock' and l.quantity > 0`,
   );
 
 /** Every recorded price of a product's listings in open stores, one series per listing (`store-<id>`). */
@@ -93,7 +90,7 @@ export async function deepestSalesOf(
         from (
           select l.product_id, ${percent} as percent, st.name as store
           from listings l join ${openStoresSql} st on st.id = l.store_id
-          where l.product_id in ${ids(productIds)} and l.stock = 'instock' and l.quantity > 0
+          where l.product_id in ${idList(productIds)} and l.stock = 'instock' and l.quantity > 0
         ) x
         where x.percent is not null
         order by x.product_id, x.percent desc, x.store`,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MatchedBy } from '@pricehub/shared/schemas/offer';
 import type { MatchingItemKind, MatchingProduct, MatchingQuery } from '@pricehub/shared/schemas/operator-matching';
 import type { Category } from '@pricehub/shared/schemas/product';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { otherOfferOnProductSql, queueOffersSql, type OfferDecided } from '../offers/matching-items';
 import { otherListingOnProductSql, queueListingsSql, type ListingDecided } from './matching-listings';
 import type { CatalogueItem } from './catalogue';
@@ -120,7 +120,7 @@ export function nearMissesOf(db: Db, productIds: number[]): Promise<{ of: number
     db,
     sql`select p.id as of, n.id from products p
         cross join lateral (${nearMissOf(sql`p`)} order by q.offer_count desc, q.id limit 5) n(id)
-        where p.id in (select value::int from json_array_elements_text(${JSON.stringify(productIds)}::json))`,
+        where p.id in ${idList(productIds)}`,
   );
 }
 
@@ -129,7 +129,7 @@ export function matchingProducts(db: Db, ids: number[]): Promise<(MatchingProduc
   return queryRows<MatchingProduct & { category: Category }>(
     db,
     sql`select ${productColumns} from products p
-        where p.id in (select value::int from json_array_elements_text(${JSON.stringify([...new Set(ids)])}::json))`,
+        where p.id in ${idList([...new Set(ids)])}`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortIntent } from '@pricehub/shared/rules/query-intent';
 import type { Category } from '@pricehub/shared/schemas/product';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { listings, products } from '../../db/schema';
 import { openStoresSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
@@ -227,6 +227,25 @@ export const storeListingsSql = (storeId: number, { chartSize, viewed }: { chart
 
 /** SQL: the name of listing `listingId` (a cart line's), null when there is no such listing. */
 export const listingNameSql = (listingId: SQL) => sql`(select l.name from listings l where l.id = ${listingId})`;
+
+/** Which store each of these listings belongs to (a sale's listings must all be its store's); unknown ids are left out. */
+export async function listingStores(db: Db, ids: number[]): Promise<{ id: number; storeId: number }[]> {
+  if (ids.length === 0 || ids.some((id) => id > 2_147_483_647)) return [];
+  return queryRows(db, sql`select id, store_id as "storeId" from listings where id in ${idList(ids)}`);
+}
+
+/** What a sale shows of each of its listings: the listing, its catalogue product, name, photo and price (paisa). */
+export type ListingSummary = Pick<typeof listings.$inferSelect, 'id' | 'productId' | 'name' | 'image' | 'price'>;
+
+/** The listings' summaries, by name and then id. */
+export async function listingSummaries(db: Db, ids: number[]): Promise<ListingSummary[]> {
+  if (ids.length === 0) return [];
+  return queryRows(
+    db,
+    sql`select id, product_id as "productId", name, image, price from listings where id in ${idList(ids)}
+        order by name, id`,
+  );
+}
 
 /** The store's listings as its seller downloads them with their data (modules/account-data), by id. */
 export async function exportStoreListings(db: Db, storeId: number): Promise<unknown[]> {

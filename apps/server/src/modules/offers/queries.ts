@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { offers, pricePoints } from '../../db/schema';
 
 /**
@@ -66,15 +66,12 @@ export const availableOffersSql = (productId: SQL) =>
 /** SQL: the slug of external store `storeId` (null when there is none): an operator's match decisions name it. */
 export const externalStoreSlugSql = (storeId: SQL) => sql`(select slug from external_stores where id = ${storeId})`;
 
-const ids = (values: number[]) =>
-  sql`(select value::int from json_array_elements_text(${JSON.stringify(values)}::json))`;
-
 /** The lowest price of each product's available, in-stock offers (products with none are left out). */
 export const lowestOfferPrices = (db: Db, productIds: number[]) =>
   queryRows<{ product_id: number; price: number }>(
     db,
     sql`select product_id, min(price)::int as price from offers
-        where product_id in ${ids(productIds)} and available and in_stock group by 1`,
+        where product_id in ${idList(productIds)} and available and in_stock group by 1`,
   );
 
 /** Every recorded price of a product's offers, one series per offer (`offer-<id>`), with its store's name. */
@@ -94,5 +91,5 @@ export const listingPricePointsSql = sql`(select listing_id, price, in_stock, re
 export const offerPricesNow = (db: Db, offerIds: number[]) =>
   queryRows<{ id: number; price: number; in_stock: boolean }>(
     db,
-    sql`select id, price, (available and in_stock) as in_stock from offers where id in ${ids(offerIds)}`,
+    sql`select id, price, (available and in_stock) as in_stock from offers where id in ${idList(offerIds)}`,
   );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { slugify } from '@pricehub/shared/rules/slug';
 import type { MatchedBy } from '@pricehub/shared/schemas/offer';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { externalStores, offers, pricePoints } from '../../db/schema';
 
 /**
@@ -118,7 +118,7 @@ export async function updateOffer(tx: Db, offerId: number, fields: OfferFields, 
 export async function markOffersChecked(tx: Db, offerIds: number[], checkedAt: Date): Promise<void> {
   if (offerIds.length === 0) return;
   await tx.execute(sql`update offers set last_checked_at = ${checkedAt}
-      where id in (select value::int from json_array_elements_text(${JSON.stringify(offerIds)}::json))`);
+      where id in ${idList(offerIds)}`);
 }
 
 /** Inserts new offers; the rows come back in the order given, each with its id, price and stock. */

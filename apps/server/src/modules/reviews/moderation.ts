@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import type { reviewReports, reviews } from '../../db/schema';
 
 /**
@@ -109,7 +109,7 @@ export function reportsOfReviews(db: Db, reviewIds: number[], names: ModerationN
     sql`select x.id, x.review_id as "reviewId", x.reason, ${names.accountContact(sql`x.reporter_id`)}->>'name' as reporter,
                x.status, x.created_at as "createdAt"
         from review_reports x
-        where x.review_id in (select value::int from json_array_elements_text(${JSON.stringify(reviewIds)}::json))
+        where x.review_id in ${idList(reviewIds)}
         order by x.created_at desc, x.id desc`,
   );
 }

@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { reviews } from '../../db/schema';
 
 export type NewReview = typeof reviews.$inferInsert;
@@ -53,8 +53,6 @@ export const averageRatingSql = (productId: SQL) =>
 // ── other stores' offers (modules/offers): the reviews their feeds carry ─────────────────────────
 
 export type SentimentCounts = { positive: number; negative: number };
-
-const idList = (ids: number[]) => sql`(select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 /** Positive and negative review counts of each offer of another store (all its reviews), by offer id. */
 export async function offerSentiments(db: Db, offerIds: number[]): Promise<Map<number, SentimentCounts>> {

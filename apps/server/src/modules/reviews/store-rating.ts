@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoreRating } from '@pricehub/shared/schemas/offer';
-import { queryRows, type Db } from '../../db/client';
+import { idList, queryRows, type Db } from '../../db/client';
 import { soldByStoreSql, storeOrderLinesSql } from '../orders/queries';
 
 /**
@@ -64,7 +64,7 @@ export async function storeSentiments(
   storeIds: number[],
 ): Promise<Map<number, { positive: number; negative: number }>> {
   if (storeIds.length === 0) return new Map();
-  const stores = sql`(select value::int from json_array_elements_text(${JSON.stringify(storeIds)}::json))`;
+  const stores = idList(storeIds);
   const rows = await queryRows<{ id: number; positive: number; negative: number }>(
     db,
     sql`select x.store_id as id, count(*) filter (where r.sentiment_score > 0)::int as positive,

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { currentStoreId } from '../../http/access';
 import { asSent } from '../../http/response-schemas';
-import { listActiveSales } from './pricing';
+import { listActiveSales } from '../sales/pricing';
 import * as salesService from './service';
 
 const codeParams = z.object({ code: saleCode });

@@ -6,7 +6,7 @@ import { sales, stores } from '../../db/schema';
 import { buildTestApp } from '../../testing/test-app';
 import { createCustomer, createSeller } from '../../testing/factories';
 import { insertListing } from '../../testing/catalogue';
-import { insertStoreListing, storeIdOf } from './test-fixtures';
+import { insertStoreListing, storeIdOf } from '../sales/test-fixtures';
 
 const t = await buildTestApp();
 const m = messages.sale;

@@ -1,16 +1,21 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '@pricehub/shared/messages';
 import { utcIsoDay } from '@pricehub/shared/rules/dates';
 import type { PublicSaleDetail, SaleInput, SaleProductRow, SellerSale } from '@pricehub/shared/schemas/sale';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { listings, saleProducts, sales } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
-import { openStoresSql, storeNameSql } from '../accounts/queries';
-import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from './campaign-dates';
-import { unitPrice } from './pricing';
+import { listingStores, listingSummaries } from '../catalog/queries';
+import { campaignDays, campaignStatus, campaignWindow, newCampaignCode } from '../sales/campaign-dates';
+import { unitPrice } from '../sales/pricing';
+import * as repo from '../sales/repository';
+import type { SaleRow } from '../sales/repository';
+
+/**
+ * A seller's sales (create, change, end) and a sale's public page. The sales' tables are modules/sales's, the listings
+ * the catalogue's: this module sits above both (decision 028), so each is read through its owner.
+ */
 
 const m = messages.sale;
 export const saleMessages = {
@@ -21,8 +26,6 @@ export const saleMessages = {
 } as const;
 const CODE_ATTEMPTS = 5;
 
-type SaleRow = typeof sales.$inferSelect;
-
 /** The start may not be before today (UTC), except an unchanged start of a sale being edited. */
 function checkStartDay(ctx: AppContext, startDate: string, savedStart?: string) {
   const today = utcIsoDay(ctx.now());
@@ -32,43 +35,26 @@ function checkStartDay(ctx: AppContext, startDate: string, savedStart?: string) 
 
 /** The listings a sale covers: each id must be one of the store's own listings; another store's reads as unknown. */
 async function ownListingIds(db: Db, storeId: number, ids: number[]): Promise<number[]> {
-  const rows = ids.every((id) => id <= 2_147_483_647)
-    ? await db.select({ id: listings.id, storeId: listings.storeId }).from(listings).where(inArray(listings.id, ids))
-    : [];
+  const rows = await listingStores(db, ids);
   if (rows.length !== ids.length || rows.some((r) => r.storeId !== storeId)) {
     throw badRequest(messages.product.notFound, { productIds: messages.product.notFound });
   }
   return ids;
 }
 
+/** Each sale's listings, by name and then id, with their prices during it. */
 async function productRows(db: Db, saleIds: number[], percentBySale: Map<number, number>) {
-  if (saleIds.length === 0) return new Map<number, SaleProductRow[]>();
-  const rows = await db
-    .select({
-      saleId: saleProducts.saleId,
-      id: listings.id,
-      productId: listings.productId,
-      name: listings.name,
-      image: listings.image,
-      price: listings.price,
-    })
-    .from(saleProducts)
-    .innerJoin(listings, eq(listings.id, saleProducts.listingId))
-    .where(inArray(saleProducts.saleId, saleIds))
-    .orderBy(listings.name, listings.id);
+  const pairs = await repo.saleListingIds(db, saleIds);
+  const listings = await listingSummaries(db, [...new Set(pairs.map((p) => p.listingId))]);
+  const salesOf = new Map<number, number[]>();
+  for (const p of pairs) salesOf.set(p.listingId, [...(salesOf.get(p.listingId) ?? []), p.saleId]);
   const bySale = new Map<number, SaleProductRow[]>();
-  for (const r of rows) {
-    const percent = percentBySale.get(r.saleId)!;
-    const list = bySale.get(r.saleId) ?? [];
-    list.push({
-      id: r.id,
-      productId: r.productId,
-      name: r.name,
-      image: r.image,
-      price: r.price,
-      salePrice: salePriceOf(r.price, percent),
-    });
-    bySale.set(r.saleId, list);
+  for (const l of listings) {
+    for (const saleId of salesOf.get(l.id) ?? []) {
+      const list = bySale.get(saleId) ?? [];
+      list.push({ ...l, salePrice: salePriceOf(l.price, percentBySale.get(saleId)!) });
+      bySale.set(saleId, list);
+    }
   }
   return bySale;
 }
@@ -92,18 +78,19 @@ async function toSellerSales(ctx: AppContext, rows: SaleRow[]): Promise<SellerSa
   }));
 }
 
+const saleFields = (input: SaleInput): repo.SaleFields => ({
+  title: input.title,
+  discountPercent: input.discount,
+  ...campaignWindow(input.startDate, input.endDate),
+});
+
 export async function listSellerSales(ctx: AppContext, storeId: number): Promise<SellerSale[]> {
-  const rows = await ctx.db
-    .select()
-    .from(sales)
-    .where(eq(sales.storeId, storeId))
-    .orderBy(sql`${sales.startsAt} desc`);
-  return toSellerSales(ctx, rows);
+  return toSellerSales(ctx, await repo.storeSales(ctx.db, storeId));
 }
 
 /** 404 when no sale of this store has the code (another store's included: its codes tell nothing). */
 async function ownedSale(db: Db, storeId: number, code: string): Promise<SaleRow> {
-  const [row] = await db.select().from(sales).where(eq(sales.code, code.toUpperCase()));
+  const row = await repo.saleByCode(db, code);
   if (!row || row.storeId !== storeId) throw notFound(saleMessages.notFound);
   return row;
 }
@@ -118,20 +105,7 @@ export async function createSale(ctx: AppContext, storeId: number, input: SaleIn
   const listingIds = await ownListingIds(ctx.db, storeId, [...new Set(input.productIds)]);
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await ctx.db.transaction(async (tx) => {
-        const [sale] = await tx
-          .insert(sales)
-          .values({
-            code: newCampaignCode(),
-            storeId,
-            title: input.title,
-            discountPercent: input.discount,
-            ...campaignWindow(input.startDate, input.endDate),
-          })
-          .returning();
-        await tx.insert(saleProducts).values(listingIds.map((listingId) => ({ saleId: sale!.id, listingId })));
-        return sale!;
-      });
+      const row = await repo.insertSale(ctx.db, { code: newCampaignCode(), storeId, ...saleFields(input) }, listingIds);
       invalidateCatalogCache();
       const [created] = await toSellerSales(ctx, [row]);
       return created!;
@@ -151,20 +125,7 @@ export async function updateSale(
   const existing = await ownedSale(ctx.db, storeId, code);
   checkStartDay(ctx, input.startDate, campaignDays(existing.startsAt, existing.endsAt).startDate);
   const listingIds = await ownListingIds(ctx.db, storeId, [...new Set(input.productIds)]);
-  const row = await ctx.db.transaction(async (tx) => {
-    const [sale] = await tx
-      .update(sales)
-      .set({
-        title: input.title,
-        discountPercent: input.discount,
-        ...campaignWindow(input.startDate, input.endDate),
-      })
-      .where(and(eq(sales.id, existing.id), eq(sales.storeId, storeId)))
-      .returning();
-    await tx.delete(saleProducts).where(eq(saleProducts.saleId, existing.id));
-    await tx.insert(saleProducts).values(listingIds.map((listingId) => ({ saleId: existing.id, listingId })));
-    return sale!;
-  });
+  const row = await repo.updateSale(ctx.db, storeId, existing.id, saleFields(input), listingIds);
   invalidateCatalogCache();
   const [updated] = await toSellerSales(ctx, [row]);
   return updated!;
@@ -172,7 +133,7 @@ export async function updateSale(
 
 export async function deleteSale(ctx: AppContext, storeId: number, code: string): Promise<void> {
   const existing = await ownedSale(ctx.db, storeId, code);
-  await ctx.db.delete(sales).where(eq(sales.id, existing.id));
+  await repo.deleteSale(ctx.db, existing.id);
   invalidateCatalogCache();
 }
 
@@ -181,10 +142,7 @@ export async function deleteSale(ctx: AppContext, storeId: number, code: string)
  * is one of the store's listings (`id`) with its catalogue product (`productId`, what the product page opens).
  */
 export async function getPublicSale(ctx: AppContext, code: string): Promise<PublicSaleDetail> {
-  const [row] = await ctx.db
-    .select({ sale: sales, store: storeNameSql(sales.storeId) })
-    .from(sales)
-    .where(and(eq(sales.code, code.toUpperCase()), sql`${sales.storeId} in (select s.id from ${openStoresSql} s)`));
+  const row = await repo.openStoreSaleByCode(ctx.db, code);
   if (!row) throw notFound(saleMessages.notFound);
   const bySale = await productRows(ctx.db, [row.sale.id], new Map([[row.sale.id, row.sale.discountPercent]]));
   return {

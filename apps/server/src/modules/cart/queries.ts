@@ -25,8 +25,7 @@ export async function removeBoughtFromCart(db: Db, customerId: number, listingId
 
 /**
  * The customer's cart as they download it with their data (modules/account-data), oldest line first. `listingName`
- * is the catalogue's name of a listing (catalog/queries.ts listingNameSql): checkout, in orders, imports the cart, and
- * the catalogue imports orders through others, so the cart cannot import the catalogue.
+ * is the catalogue's name of a listing, which the data export hands in (catalog/queries.ts listingNameSql).
  */
 export async function exportCart(db: Db, customerId: number, listingName: (listingId: SQL) => SQL): Promise<unknown[]> {
   return queryItems(

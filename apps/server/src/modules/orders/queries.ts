@@ -3,6 +3,7 @@ import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
 import { queryItems, queryRows, type Db } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { accountNamesSql, storeNameSql } from '../accounts/queries';
+import { listingsSql } from '../catalog/stock';
 
 /**
  * What other modules may read of orders (decision 023): complaints and reviews check an order is the customer's,
@@ -91,15 +92,16 @@ export const storeGmvSql = (storeId: SQL, since: Date) =>
 
 type OrderStatus = (typeof orders.$inferSelect)['status'];
 
-/** The customer's own order with their name, or undefined when it is not theirs (or does not exist). */
+/** The customer's own order with their name and its store, or undefined when it is not theirs (or does not exist). */
 export async function customerOrderStatus(
   db: Db,
   customerId: number,
   orderId: string,
-): Promise<{ status: OrderStatus; customerName: string } | undefined> {
-  const [order] = await queryRows<{ status: OrderStatus; customerName: string }>(
+): Promise<{ status: OrderStatus; customerName: string; storeId: number } | undefined> {
+  const [order] = await queryRows<{ status: OrderStatus; customerName: string; storeId: number }>(
     db,
-    sql`select o.status, a.name as "customerName" from orders o join ${accountNamesSql} a on a.id = o.customer_id
+    sql`select o.status, a.name as "customerName", o.store_id as "storeId"
+        from orders o join ${accountNamesSql} a on a.id = o.customer_id
         where o.id = ${orderId} and o.customer_id = ${customerId}`,
   );
   return order;
@@ -120,7 +122,7 @@ export async function lockLineToReview(
   const [line] = await queryRows<ReviewableLine>(
     tx,
     sql`select ol.id, ol.reviewed, l.product_id as "productId"
-        from order_lines ol left join listings l on l.id = ol.listing_id
+        from order_lines ol left join ${listingsSql} l on l.id = ol.listing_id
         where ol.order_id = ${orderId} and (ol.listing_id = ${productId} or l.product_id = ${productId})
         order by (ol.listing_id = ${productId}) desc, ol.reviewed, ol.id
         limit 1

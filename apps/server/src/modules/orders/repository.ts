@@ -1,8 +1,9 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderLineView, OrderView } from '@pricehub/shared/schemas/order';
 import { queryRows, type Db } from '../../db/client';
-import { listings, orderLines, orders } from '../../db/schema';
+import { orderLines, orders } from '../../db/schema';
 import { accountNamesSql, storesSql } from '../accounts/queries';
+import { listingsSql, restockListings, type ListingUnits } from '../catalog/stock';
 
 interface OrderRow {
   id: string;
@@ -47,7 +48,7 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
       id: orderLines.id,
       orderId: orderLines.orderId,
       listingId: orderLines.listingId,
-      catalogProductId: listings.productId,
+      catalogProductId: sql<number | null>`l.product_id`,
       name: orderLines.name,
       image: orderLines.image,
       unitPrice: orderLines.unitPrice,
@@ -55,7 +56,7 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
       reviewed: orderLines.reviewed,
     })
     .from(orderLines)
-    .leftJoin(listings, eq(listings.id, orderLines.listingId))
+    .leftJoin(sql`${listingsSql} l`, sql`l.id = ${orderLines.listingId}`)
     .where(
       inArray(
         orderLines.orderId,
@@ -103,65 +104,21 @@ export async function findOrders(db: Db, where: SQL, limit = 200): Promise<Order
 }
 
 /**
- * Locks these listings in id order and answers their shelf. FOR NO KEY UPDATE, the lock an UPDATE takes: order
- * lines written earlier in the same transactions hold KEY SHARE locks on them, which this does not wait for.
- * inListingLockOrder keeps the lock order every change of listings follows (listings by id, then products).
- */
-async function lockListings(
-  tx: Db,
-  listingIds: number[],
-): Promise<{ id: number; product_id: number; quantity: number; stock: 'instock' | 'outofstock' }[]> {
-  if (listingIds.length === 0) return [];
-  return queryRows(
-    tx,
-    sql`select id, product_id, quantity, stock from listings
-        where id in (${sql.join(
-          listingIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        order by id for no key update`,
-  );
-}
-
-/**
- * `items` in the order a transaction that changes their listings updates them: by catalogue product, then by listing
- * id. With more than one listing it locks them all first (lockListings, in id order), since an update may also change
- * the product's summary (a trigger); two such transactions then never wait on each other in a circle. One listing
- * needs no lock beforehand: its own update takes it.
- */
-export async function inListingLockOrder<T>(tx: Db, items: T[], listingOf: (item: T) => number): Promise<T[]> {
-  const byListing = [...items].sort((a, b) => listingOf(a) - listingOf(b));
-  if (byListing.length < 2) return byListing;
-  const locked = await lockListings(tx, byListing.map(listingOf));
-  const productOf = new Map(locked.map((l) => [l.id, l.product_id]));
-  const product = (item: T) => productOf.get(listingOf(item)) ?? 0;
-  return byListing.sort((a, b) => product(a) - product(b) || listingOf(a) - listingOf(b));
-}
-
-/**
  * Puts the units of these orders back on their listings' shelves and takes them off units_sold. Call inside the
- * transaction that cancels them. Keeps checkout's lock order: the listings first, in id order, then each update
- * (which refreshes its catalogue product) in product id order.
+ * transaction that cancels them; the catalogue keeps checkout's lock order (restockListings).
  */
 export async function restockOrders(tx: Db, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
-  const lines = await queryRows<{ listing_id: number; quantity: number }>(
+  const lines = await queryRows<ListingUnits>(
     tx,
-    sql`select listing_id, sum(quantity)::int as quantity from order_lines
+    sql`select listing_id as "listingId", sum(quantity)::int as quantity from order_lines
         where order_id in (${sql.join(
           orderIds.map((id) => sql`${id}`),
           sql`, `,
         )}) and listing_id is not null
         group by listing_id order by listing_id`,
   );
-  for (const line of await inListingLockOrder(tx, lines, (l) => l.listing_id)) {
-    await tx.execute(
-      sql`update listings set quantity = quantity + ${line.quantity},
-            units_sold = greatest(units_sold - ${line.quantity}, 0), updated_at = now(),
-            stock = case when quantity = 0 then 'instock'::stock_status else stock end
-          where id = ${line.listing_id}`,
-    );
-  }
+  await restockListings(tx, lines);
 }
 
 /** One order by id, for code that has already checked who may see it. */

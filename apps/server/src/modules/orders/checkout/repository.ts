@@ -1,13 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '@pricehub/shared/schemas/checkout';
 import { queryRows, type Db } from '../../../db/client';
-import { pgCode } from '../../../db/errors';
-import { listings } from '../../../db/schema';
 import { lockedAccountIdSql, storesSql } from '../../accounts/queries';
 import { takenCartSql } from '../../cart/queries';
 import type { CartRow } from '../../cart/service';
+import { listingsSql, takeStockSql } from '../../catalog/stock';
 import { activeSaleSql, type ActiveSale } from '../../sales/pricing';
-import { inListingLockOrder } from '../repository';
 
 /** A cart line as checkout takes it, with its sale. */
 export type TakenLine = CartRow & { sale: ActiveSale | null };
@@ -39,7 +37,7 @@ export async function takeCart(
                l.quantity as "stockQuantity", l.stock as "stockStatus", t.quantity, s.id as "storeId",
                s.slug as "storeSlug", s.name as "storeName", s.status as "storeStatus",
                ${activeSaleSql(sql`l.id`, now)} as sale, nextval('order_number_seq')::int as number
-        from taken t join listings l on l.id = t.listing_id join ${storesSql} s on s.id = l.store_id
+        from taken t join ${listingsSql} l on l.id = t.listing_id join ${storesSql} s on s.id = l.store_id
         order by t.added_at, l.id`,
   );
   const numbers = rows.map((r) => r.number).sort((a, b) => a - b);
@@ -138,72 +136,12 @@ export async function writeOrders(tx: Db, input: NewOrdersInput): Promise<Held> 
   return held!;
 }
 
-/** The SQLSTATE takeStockSql raises when a line is short (class PH: PriceHub's own). */
-const SHORT_STOCK = 'PH409';
-
-/*
- * Taking the units off the shelf. The `quantity >= n` guard is what makes overselling impossible: PostgreSQL
- * re-checks it after waiting for a concurrent buyer's row lock.
- *
- * Lock order: taking units off a listing also updates its catalogue product's summary (a trigger, when it sells
- * out), so every transaction that changes listings takes all its listing rows first, in listing id order, then the
- * catalogue products, in product id order; two checkouts (or a checkout and a cancellation) can then never wait on
- * each other in a circle. A one-line cart does that with its one update; a longer one locks its listings first.
- */
-
-const takeUnits = (listingId: number, quantity: number) =>
-  sql`update listings set quantity = quantity - ${quantity}, units_sold = units_sold + ${quantity},
-        stock = case when quantity = ${quantity} then 'outofstock'::stock_status else stock end, updated_at = now()
-      where id = ${listingId} and quantity >= ${quantity} and stock = 'instock'
-      returning id`;
-
-/**
- * PostgreSQL: one statement that takes every line or fails with SHORT_STOCK (and the transaction with it), so that
- * it can travel with the COMMIT: a listing row is then locked only while the update runs and the commit is flushed,
- * not over a round trip to this process as well. Ids and quantities are integers from the database, written into
- * the text: a DO block takes no parameters.
- */
-function takeStockSql(rows: CartRow[]): SQL {
-  const byListing = [...rows].sort((a, b) => a.listingId - b.listingId);
-  const ints = (xs: number[]) => `'{${xs.map((x) => Math.trunc(x)).join(',')}}'::int[]`;
-  const ids = ints(byListing.map((r) => r.listingId));
-  const counts = ints(byListing.map((r) => r.quantity));
-  return sql.raw(`do $$
-    declare line record;
-    begin
-      ${byListing.length > 1 ? `perform 1 from listings where id = any(${ids}) order by id for no key update;` : ''}
-      for line in select c.id, c.n from unnest(${ids}, ${counts}) as c(id, n) left join listings l on l.id = c.id
-                  order by l.product_id, c.id loop
-        update listings set quantity = quantity - line.n, units_sold = units_sold + line.n,
-               stock = case when quantity = line.n then 'outofstock'::stock_status else stock end, updated_at = now()
-         where id = line.id and quantity >= line.n and stock = 'instock';
-        if not found then
-          raise exception 'listing % is short', line.id using errcode = '${SHORT_STOCK}';
-        end if;
-      end loop;
-    end $$`);
-}
-
-/**
- * PGlite: the same with prepared statements (a DO block is compiled on every run, which costs PGlite 2 ms), inside
- * its transaction; a short line fails with SHORT_STOCK too.
- */
-export async function takeStock(tx: Db, rows: CartRow[]): Promise<void> {
-  for (const row of await inListingLockOrder(tx, rows, (r) => r.listingId)) {
-    const taken = await queryRows<{ id: number }>(tx, takeUnits(row.listingId, row.quantity));
-    if (taken.length === 0) throw Object.assign(new Error(`listing ${row.listingId} is short`), { code: SHORT_STOCK });
-  }
-}
-
-/** Whether checkout failed because a line was short (SHORT_STOCK, from takeStockSql or takeStock). */
-export const isShortStock = (error: unknown): boolean => pgCode(error) === SHORT_STOCK;
-
 /** PostgreSQL: opens checkout's transaction on its one connection (see takeStockAndCommit). */
 export async function beginTransaction(db: Db): Promise<void> {
   await db.execute(sql`begin`);
 }
 
-/** PostgreSQL: takes the stock of `lines` and commits, in one round trip; a short line fails with SHORT_STOCK. */
+/** PostgreSQL: takes the stock of `lines` (takeStockSql) and commits, in one round trip; a short line fails it. */
 export async function takeStockAndCommit(db: Db, lines: CartRow[]): Promise<void> {
   await db.execute(sql`${takeStockSql(lines)}; commit`);
 }
@@ -211,18 +149,4 @@ export async function takeStockAndCommit(db: Db, lines: CartRow[]): Promise<void
 /** PostgreSQL: undoes checkout's transaction after a failure. */
 export async function rollbackTransaction(db: Db): Promise<void> {
   await db.execute(sql`rollback`);
-}
-
-/** What the shelf holds now of these listings: read after a checkout failed to take them. */
-export function listingShelves(
-  db: Db,
-  listingIds: number[],
-): Promise<Pick<typeof listings.$inferSelect, 'id' | 'quantity' | 'stock'>[]> {
-  return queryRows(
-    db,
-    sql`select id, quantity, stock from listings where id in (${sql.join(
-      listingIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
 }

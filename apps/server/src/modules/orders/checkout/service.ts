@@ -13,6 +13,7 @@ import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { badRequest, conflict, HttpError } from '../../../http/errors';
 import { loadCartRows, type CartRow } from '../../cart/service';
+import { isShortStock, listingShelves, takeStock } from '../../catalog/stock';
 import type { Promo } from '../../promos/lookup';
 import { usablePromo } from '../../promos/redeem';
 import { activeSales, unitPrice, type ActiveSale } from '../../sales/pricing';
@@ -20,11 +21,8 @@ import { announcementWrites } from '../announce';
 import { openOnlinePayment } from './payments';
 import {
   beginTransaction,
-  isShortStock,
-  listingShelves,
   rollbackTransaction,
   takeCart,
-  takeStock,
   takeStockAndCommit,
   writeOrders,
   type Held,

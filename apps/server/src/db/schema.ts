@@ -524,6 +524,11 @@ export const reviews = pgTable(
     offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
     customerId: integer('customer_id').references(() => accounts.id, { onDelete: 'set null' }),
     orderLineId: integer('order_line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    /**
+     * The store that sold the reviewed order line (0016), kept with the review so that a store's rating reads the
+     * reviews alone; null for a review written without an order.
+     */
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
     author: text('author').notNull().default(''),
     rating: integer('rating'),
     text: text('text').notNull(),
@@ -537,6 +542,7 @@ export const reviews = pgTable(
     index('reviews_product_idx').on(t.productId),
     index('reviews_offer_idx').on(t.offerId),
     uniqueIndex('reviews_order_line_uq').on(t.orderLineId),
+    index('reviews_store_idx').on(t.storeId),
     check('reviews_rating_range', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
 );

@@ -34,7 +34,7 @@ import { returnsRoutes } from './orders/returns/routes';
 import { ordersRoutes } from './orders/routes';
 import { pricesRoutes } from './prices/routes';
 import { promosRoutes } from './promos/routes';
-import { reviewsRoutes } from './reviews/routes';
+import { reviewsRoutes } from './orders/reviews/routes';
 import { salesRoutes } from './sale-campaigns/routes';
 import { sentimentRoutes } from './sentiment/routes';
 import { wishlistJobs } from './wishlist/alert-check';

@@ -265,6 +265,7 @@ export async function insertOrders(tx: Db, rng: Prng, planned: PlannedOrder[], n
         productId: line.listing.productId,
         customerId: order.customer.id,
         orderLineId: lineIds[i]!,
+        storeId: order.storeId,
         author: order.customer.name,
         rating,
         text,

@@ -26,8 +26,8 @@ for (const [total, when, status] of [
   await insertOrder(t.ctx, { customerId: shopper.id, storeId: busy.storeId, total, createdAt: when, status });
 }
 // Two reviews of what the store sold.
-await t.ctx.db.execute(sql`insert into reviews (customer_id, order_line_id, rating, text)
-  select ${shopper.id}, ol.id, 3 + (row_number() over (order by ol.id))::int % 2, 'ok'
+await t.ctx.db.execute(sql`insert into reviews (customer_id, order_line_id, store_id, rating, text)
+  select ${shopper.id}, ol.id, o.store_id, 3 + (row_number() over (order by ol.id))::int % 2, 'ok'
   from order_lines ol join orders o on o.id = ol.order_id where o.store_id = ${busy.storeId} and o.status = 'Completed'`);
 // 21 more stores named alike, for paging.
 for (let i = 0; i < 21; i++) {

@@ -135,19 +135,6 @@ export async function markLineReviewed(tx: Db, lineId: number): Promise<void> {
   await tx.update(orderLines).set({ reviewed: true }).where(eq(orderLines.id, lineId));
 }
 
-/** SQL: true when order line `lineId` is of an order store `storeId` sold (the store rating's reviews with stars). */
-export const soldByStoreSql = (lineId: SQL, storeId: SQL) =>
-  sql`exists (select 1 from order_lines ol join orders o on o.id = ol.order_id
-              where ol.id = ${lineId} and o.store_id = ${storeId})`;
-
-/**
- * SQL for a `from` (alias it): the order lines of the stores in `storeIds` (SQL for an `in`), each as `line_id` with
- * its `store_id`; the offers page counts each store's reviews over them.
- */
-export const storeOrderLinesSql = (storeIds: SQL) =>
-  sql`(select ol.id as line_id, o.store_id from order_lines ol join orders o on o.id = ol.order_id
-       where o.store_id in ${storeIds})`;
-
 /** A store's sales as the seller's dashboard shows them; the rest of the dashboard is other modules' figures. */
 export type StoreSales = Pick<SellerDashboard, 'salesByMonth' | 'recentOrders'> & {
   revenueThisMonth: number;

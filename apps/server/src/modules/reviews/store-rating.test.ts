@@ -49,7 +49,9 @@ async function reviewThroughOrder(storeId: number, listingId: number, rating: nu
     .set({ listingId })
     .where(eq(orderLines.orderId, orderId))
     .returning();
-  await t.ctx.db.insert(reviews).values({ productId: galaxy.productId, orderLineId: line!.id, rating, text: 'review' });
+  await t.ctx.db
+    .insert(reviews)
+    .values({ productId: galaxy.productId, orderLineId: line!.id, storeId, rating, text: 'review' });
 }
 await reviewThroughOrder(rated.id, galaxy.listingId, 5);
 await reviewThroughOrder(rated.id, galaxy.listingId, 4);

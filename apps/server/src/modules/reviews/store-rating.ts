@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StoreRating } from '@pricehub/shared/schemas/offer';
 import { idList, queryRows, type Db } from '../../db/client';
-import { soldByStoreSql, storeOrderLinesSql } from '../orders/queries';
 
 /**
  * SQL that is true when store `storeId` lists catalogue product `productId`: the catalogue's `storeListsProductSql`
@@ -11,14 +10,15 @@ export type StoreListsProduct = (storeId: SQL, productId: SQL) => SQL;
 
 /**
  * The reviews (aliased `r`) that rate store `storeId`, one definition for the seller's dashboard and for shoppers:
- * reviews with stars of what this store sold (the review's order line is this store's), and reviews written
- * without an order (the demo's, and those from before orders were kept) of a catalogue product this store lists.
+ * reviews with stars of what this store sold (written from one of its order lines, which the review keeps with the
+ * store), and reviews written without an order (the demo's, and those from before orders were kept) of a catalogue
+ * product this store lists.
  */
 const storeReviewsWhere = (storeId: SQL, listsProduct: StoreListsProduct) =>
-  // EXISTS per review, not IN (the store's lines/listings): a store listing 12,000 products made the IN a 60-150 ms
-  // hash of its listings for every store on a product's offers; each review now looks up its own line or product.
+  // An OR of two lookups per review, not IN (the store's listings): a store listing 12,000 products made the IN a
+  // 60-150 ms hash of its listings for every store on a product's offers.
   sql`r.rating is not null and r.hidden_at is null and (
-        ${soldByStoreSql(sql`r.order_line_id`, storeId)}
+        (r.order_line_id is not null and r.store_id = ${storeId})
         or (r.order_line_id is null
             and ${listsProduct(storeId, sql`r.product_id`)}))`;
 
@@ -64,13 +64,12 @@ export async function storeSentiments(
   storeIds: number[],
 ): Promise<Map<number, { positive: number; negative: number }>> {
   if (storeIds.length === 0) return new Map();
-  const stores = idList(storeIds);
   const rows = await queryRows<{ id: number; positive: number; negative: number }>(
     db,
-    sql`select x.store_id as id, count(*) filter (where r.sentiment_score > 0)::int as positive,
+    sql`select r.store_id as id, count(*) filter (where r.sentiment_score > 0)::int as positive,
           count(*) filter (where r.sentiment_score < 0)::int as negative
-        from reviews r join ${storeOrderLinesSql(stores)} x on x.line_id = r.order_line_id
-        where r.hidden_at is null group by 1`,
+        from reviews r
+        where r.store_id in ${idList(storeIds)} and r.order_line_id is not null and r.hidden_at is null group by 1`,
   );
   return new Map(rows.map((r) => [r.id, { positive: r.positive, negative: r.negative }]));
 }

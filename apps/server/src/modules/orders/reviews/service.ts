@@ -1,16 +1,17 @@
 import { reviewMessages, type ReviewView } from '@pricehub/shared/schemas/review';
 import { orderMessages } from '@pricehub/shared/schemas/order';
-import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
-import { conflict, notFound } from '../../http/errors';
-import { customerOrderStatus, lockLineToReview, markLineReviewed } from '../orders/queries';
-import { scoreText } from '../sentiment/service';
-import { insertReview } from './repository';
+import type { AppContext } from '../../../context';
+import { isUniqueViolation } from '../../../db/errors';
+import { conflict, notFound } from '../../../http/errors';
+import { insertReview } from '../../reviews/repository';
+import { scoreText } from '../../sentiment/service';
+import { customerOrderStatus, lockLineToReview, markLineReviewed } from '../queries';
 
 /**
- * The order's customer reviews one of its lines, once, after the order is Completed. The review and the line's
- * `reviewed` flag are written together. The review is of the line's catalogue product (every seller's listing of
- * it shows it) and keeps the order line, which says which seller sold it.
+ * The order's customer reviews one of its lines, once, after the order is Completed: the last step of an order's
+ * life that its customer takes. The review (the reviews module's row) and the line's `reviewed` flag are written
+ * together. The review is of the line's catalogue product (every seller's listing of it shows it) and keeps the
+ * order line and the order's store, which sold it (the store's rating reads it, reviews/store-rating.ts).
  */
 export async function addReview(
   ctx: AppContext,
@@ -32,6 +33,7 @@ export async function addReview(
         productId: line.productId,
         customerId,
         orderLineId: line.id,
+        storeId: order.storeId,
         author: order.customerName,
         rating: input.rating,
         text: input.text,

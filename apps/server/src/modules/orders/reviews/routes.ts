@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderIdParams } from '@pricehub/shared/schemas/order';
 import { reviewAdded, reviewInput } from '@pricehub/shared/schemas/review';
-import type { AppContext } from '../../context';
-import { currentUser } from '../../http/access';
+import type { AppContext } from '../../../context';
+import { currentUser } from '../../../http/access';
 import { addReview } from './service';
 
 /** Reviews of bought products, written from the customer's order history. */

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryMail } from '../testing/memory-mail';
+import { emptyDatabase, migrationsUpTo } from '../testing/migration-steps';
+import { openAppContext } from '../cli/app-context';
+import { loadConfig } from '../config';
+import { seedDemoIfEmpty } from './seed/demo';
+import { migrate, queryRows } from './client';
+
+/**
+ * Migration 0016 (a review keeps the store that sold its order line) on the demo shop. Today's seed writes
+ * `reviews.store_id` as the app does; the test then takes the demo back to how it stood before 0016 (the column gone,
+ * 0016 not applied) and migrates again: the backfill must give every review the store the app gave it, and every
+ * other row must come through untouched. Runs on PGlite, or on the PostgreSQL server in DATABASE_URL.
+ */
+
+const { database, drop } = await emptyDatabase('ph_mig16');
+afterAll(drop);
+
+/** Every table's row count and a digest of all its rows. */
+async function snapshot(): Promise<Record<string, { rows: number; digest: string }>> {
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const result: Record<string, { rows: number; digest: string }> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ rows: number; digest: string | null }>(
+      database.db,
+      sql`select count(*)::int as rows, md5(string_agg(t::text, '|' order by t::text)) as digest
+          from ${sql.identifier(name)} t`,
+    );
+    result[name] = { rows: row!.rows, digest: row!.digest ?? '' };
+  }
+  return result;
+}
+
+const upTo16 = migrationsUpTo(16);
+expect(upTo16.tags.at(-1)).toBe('0016_review_store');
+await migrate(database, upTo16.folder);
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' });
+await seedDemoIfEmpty(await openAppContext(config, database, memoryMail()));
+const asWritten = await snapshot();
+const [written] = await queryRows<{ fromOrders: number; withStore: number; mismatched: number }>(
+  database.db,
+  sql`select count(*) filter (where r.order_line_id is not null)::int as "fromOrders",
+        count(r.store_id)::int as "withStore",
+        count(*) filter (where r.store_id is distinct from o.store_id)::int as mismatched
+      from reviews r left join order_lines ol on ol.id = r.order_line_id left join orders o on o.id = ol.order_id`,
+);
+
+// Back to the shop as 0015 left it: no column, and 0016 not recorded as applied.
+await database.db.execute(sql`alter table reviews drop column store_id`);
+await database.db.execute(
+  sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+);
+const before = await snapshot();
+await migrate(database, upTo16.folder);
+
+describe('migration 0016 on the demo shop', () => {
+  it('is run on a shop whose reviews include some written from orders', () => {
+    expect(written!.fromOrders).toBeGreaterThan(10);
+    expect(written!.withStore).toBe(written!.fromOrders);
+    expect(written!.mismatched).toBe(0);
+    expect(before.reviews!.digest).not.toBe(asWritten.reviews!.digest);
+  });
+
+  it('gives each review the store of its order line, as the app writes it, and keeps every row', async () => {
+    expect(await snapshot()).toEqual(asWritten);
+  });
+});

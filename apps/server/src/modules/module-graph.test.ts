@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { findCycles } from '../../../../scripts/import-graph';
+import { moduleOf, moduleSourceFiles, MODULES } from '../testing/module-sources';
 
 /**
  * Modules may depend on each other only one way: a loop (orders -> notifications -> orders) means neither can be
@@ -11,29 +11,13 @@ import { findCycles } from '../../../../scripts/import-graph';
  * fails naming each loop, with a file that makes each step of it.
  */
 
-const MODULES = dirname(fileURLToPath(import.meta.url));
-
 /** For each module, the modules it imports, each with one file that does (to name in a failure). */
 type ModuleGraph = Map<string, Map<string, string>>;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-/** The module a path belongs to (its first folder under modules/), or null outside a module folder. */
-function moduleOf(path: string): string | null {
-  const parts = relative(MODULES, path).split(sep);
-  return parts.length > 1 && parts[0] !== '..' ? parts[0]! : null;
-}
 
 /** The module-level graph of the modules' imports (static, type-only, re-exports and dynamic ones alike). */
 function readModuleGraph(): ModuleGraph {
   const graph: ModuleGraph = new Map();
-  for (const file of sourceFiles(MODULES)) {
+  for (const file of moduleSourceFiles()) {
     const from = moduleOf(file);
     if (!from) continue; // registry.ts mounts every module: it is the root, not a module
     const edges = graph.get(from) ?? new Map<string, string>();

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { moduleOf, moduleSourceFiles, MODULES } from '../testing/module-sources';
 
 /**
  * Every table has one owner module, whose repository holds its SQL; other modules reach its rows through the
@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
  * (from / join / update / into), and fails naming each file that touches another module's table.
  */
 
-const MODULES = dirname(fileURLToPath(import.meta.url));
 const SCHEMA = resolve(MODULES, '../db/schema.ts');
 
 /** The module that owns each table. Infrastructure tables belong to no module: `db`, `http` and `jobs` keep them. */
@@ -75,21 +74,6 @@ function schemaTables(): Map<string, string> {
   return new Map([...text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)].map((m) => [m[1]!, m[2]!]));
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    const isCode = entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts');
-    return isCode && entry.name !== 'test-fixtures.ts' ? [path] : [];
-  });
-}
-
-/** The module a path belongs to (its first folder under modules/), or null for registry.ts and this folder's files. */
-function moduleOf(path: string): string | null {
-  const parts = relative(MODULES, path).split(sep);
-  return parts.length > 1 ? parts[0]! : null;
-}
-
 const SQL_TABLE = /\b(?:from|join|update|into)\s+([a-z_][a-z0-9_]*)/gi;
 
 /** The literal text of `sql` templates and of `sql.raw(...)` arguments: where a module writes its SQL. */
@@ -141,7 +125,7 @@ const where = (t: Trespass) => `${t.file} -> ${t.table} (owned by ${OWNERS[t.tab
 
 /** Every place where a module's file touches a table another module owns. */
 function trespasses(symbols: Map<string, string>): Trespass[] {
-  return sourceFiles(MODULES).flatMap((path) => {
+  return moduleSourceFiles(MODULES, { withFixtures: false }).flatMap((path) => {
     const module = moduleOf(path);
     if (!module) return [];
     const file = relative(MODULES, path).split(sep).join('/');

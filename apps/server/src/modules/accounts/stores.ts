@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { idList, queryRows, type Db } from '../../db/client';
 import { stores } from '../../db/schema';
+import type { StoreStatus } from './queries';
 
 /**
  * The SQL of stores as an operator sees them (decision 023): the Sellers page searches every store with its seller,
@@ -9,12 +10,11 @@ import { stores } from '../../db/schema';
  */
 
 type StoreColumns = typeof stores.$inferSelect;
-export type StoreStanding = StoreColumns['status'];
 
 /** Which stores: by words of the store's or the seller's name, slug or address (already escaped, with its `%`s). */
 export interface StoreSearch {
   like?: string;
-  status?: StoreStanding;
+  status?: StoreStatus;
 }
 
 /** In what order: by name, newest first, or by a figure of the store (the largest first, then by name). */
@@ -91,7 +91,7 @@ export function storesWithSellers<F>(
 export type LockedStore = Pick<StoreColumns, 'id' | 'slug' | 'status' | 'suspensionReason'> & {
   storeName: string;
   /** The seller's own choice to return to (a suspended store was open or closed before). */
-  statusBeforeSuspension: Exclude<StoreStanding, 'suspended'> | null;
+  statusBeforeSuspension: Exclude<StoreStatus, 'suspended'> | null;
   suspendedAt: Date | string | null;
   sellerName: string;
   sellerEmail: string;
@@ -127,7 +127,7 @@ export async function setStoreStanding(tx: Db, storeId: number, set: StandingCol
 export async function storeStanding(
   db: Db,
   storeId: number,
-): Promise<{ status: StoreStanding; reason: string | null; at: Date | null } | undefined> {
+): Promise<{ status: StoreStatus; reason: string | null; at: Date | null } | undefined> {
   const [row] = await db
     .select({ status: stores.status, reason: stores.suspensionReason, at: stores.suspendedAt })
     .from(stores)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { brandSpellings } from './brands';
 import { cached } from '../../cache/catalogue-cache';
 import { resolveWords, splitWords } from './query-words';
@@ -75,8 +76,4 @@ async function lookup(db: Db, words: string[]): Promise<string[]> {
     rows.map((r) => r.name).sort((a, b) => a.length - b.length || a.localeCompare(b));
   for (const n of [...ordered(starting), ...ordered(names)]) add(n);
   return [...out.values()].slice(0, MAX_SUGGESTIONS);
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -40,15 +40,13 @@ const [rivalLine] = await t.ctx.db
   .set({ listingId: rivalGalaxy.listingId })
   .where(eq(orderLines.orderId, rivalOrder))
   .returning();
-await t.ctx.db
-  .insert(reviews)
-  .values({
-    productId: phone.productId,
-    orderLineId: rivalLine!.id,
-    storeId: rivalStore,
-    rating: 1,
-    text: 'bad seller',
-  });
+await t.ctx.db.insert(reviews).values({
+  productId: phone.productId,
+  orderLineId: rivalLine!.id,
+  storeId: rivalStore,
+  rating: 1,
+  text: 'bad seller',
+});
 
 const order = (storeId: number, total: number, iso: string, status?: 'Cancelled' | 'Completed') =>
   insertOrder(t.ctx, { customerId: shopper.id, storeId, total, createdAt: new Date(iso), status });

@@ -10,6 +10,7 @@ import {
 } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
+import { likeText } from '../../db/like';
 import { notFound } from '../../http/errors';
 import { offerReviews } from '../reviews/repository';
 import { summarize } from '../sentiment/service';
@@ -56,14 +57,12 @@ const toItem = (r: ExternalOfferRow): ExternalProductItem => ({
   lastCheckedAt: new Date(r.last_checked_at).toISOString(),
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Newest ingested offers first; `store` matches a store's name or slug, `q` words of the offer's name. */
 export async function listExternalProducts(ctx: AppContext, query: ExternalProductQuery) {
   const where = [sql`true`];
   if (query.store) where.push(sql`(lower(e.name) = lower(${query.store}) or e.slug = lower(${query.store}))`);
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
-    where.push(sql`o.name ilike ${`%${escapeLike(word)}%`}`);
+    where.push(sql`o.name ilike ${likeText(word)}`);
   }
   const filter = sql.join(where, sql` and `);
   const rows = await queryRows<ExternalOfferRow & { total: number }>(

@@ -7,7 +7,7 @@ import {
 } from '@pricehub/shared/schemas/operator';
 import { queryRows, type Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { likeText } from './like-text';
+import { likeText } from '../../db/like';
 
 /** Who acted: a signed-in operator, or something without an account, by name ("command line", "demo seed"). */
 export type AuditActor = { id: number; email: string } | string;

@@ -29,7 +29,7 @@ import { normalizeGtinForMatch, searchAliases } from '../catalog/matching';
 import { productOffersSql } from '../offers/matching-items';
 import { recordAudit } from './audit';
 import { shownGtin } from './matching-queue';
-import { likeText } from './like-text';
+import { likeText } from '../../db/like';
 
 const m = matchingMessages;
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { matchingProducts, matchingQueuePage, nearMissesOf, type QueueRow } from '../catalog/matching-products';
 import { catalogueCandidates, catalogueIdentity } from '../catalog/catalogue';
 import { listingDecidedSql, offerDecidedSql } from '../catalog/match-decisions';
-import { likeText } from './like-text';
+import { likeText } from '../../db/like';
 
 /** GTINs are stored as 14 digits; an EAN-13 reads better without the zero in front. */
 export const shownGtin = (g: string) => (g.length === 14 && g.startsWith('0') ? g.slice(1) : g);

@@ -41,7 +41,7 @@ import {
 } from '../reviews/moderation';
 import { recordAudit } from './audit';
 import { blogHiddenMail, blogShownMail, reviewHiddenMail, reviewShownMail } from './moderation-mails';
-import { likeText } from './like-text';
+import { likeText } from '../../db/like';
 
 /** A shopper may report a handful of reviews an hour: enough for a bad page, not enough to flood the queue. */
 export const REPORT_LIMIT: RateLimit = { name: 'review-report', windowSeconds: 3600, perAccount: 10, perAddress: 30 };

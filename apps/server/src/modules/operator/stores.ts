@@ -11,7 +11,7 @@ import { countStores, searchStores, storesWithSellers, type StoreSearch, type St
 import { storeListingCountSql, storeListsProductSql } from '../catalog/queries';
 import { storeGmvSql, storeTradeSql } from '../orders/queries';
 import { storeRatings } from '../reviews/store-rating';
-import { likeText } from './like-text';
+import { likeText } from '../../db/like';
 
 const DAY_MS = 86_400_000;
 

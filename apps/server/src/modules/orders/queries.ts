@@ -48,7 +48,7 @@ export async function lockOrderPayment(tx: Db, orderId: string): Promise<OrderPa
   return row;
 }
 
-/** The order's payment is given back (an operator's refund of an escalated complaint). */
+/** The order's payment is given back: an accepted return, or an operator's refund of an escalated complaint. */
 export async function markOrderRefunded(tx: Db, orderId: string, now: Date): Promise<void> {
   await tx.execute(sql`update orders set payment_status = 'refunded', updated_at = ${now} where id = ${orderId}`);
 }

@@ -155,13 +155,6 @@ export async function recordDecision(
   );
 }
 
-/**
- * The order's money went back to the customer.
- */
-export async function markOrderRefunded(tx: Db, orderId: string): Promise<void> {
-  await tx.execute(sql`update orders set payment_status = 'refunded' where id = ${orderId}`);
-}
-
 /** The seller's address for mail about their store's returns. */
 export async function storeContact(db: Db, storeId: number): Promise<{ email: string; name: string }> {
   const [row] = await queryRows<{ seller: StoreSeller }>(db, sql`select ${storeSellerSql(sql`${storeId}`)} as seller`);

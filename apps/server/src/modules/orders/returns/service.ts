@@ -15,6 +15,7 @@ import { addStoreNotice } from '../../notifications/store-notice';
 import { describeLines } from '../announce';
 import { refundPayment } from '../checkout/payments';
 import { customerNotices } from '../customer-notices';
+import { markOrderRefunded } from '../queries';
 import { findOrder, restockOrders } from '../repository';
 import { decisionMail, requestMails } from './mails';
 import {
@@ -22,7 +23,6 @@ import {
   insertReturn,
   liveReturnOf,
   lockReturn,
-  markOrderRefunded,
   orderForReturn,
   orderReturnList,
   recordDecision,
@@ -150,7 +150,7 @@ export async function decideReturn(ctx: AppContext, storeId: number, returnId: n
     });
     await restockOrders(tx, [header.order_id]);
     const paid = order.payment_status === 'paid';
-    if (paid || order.payment_status === 'not_required') await markOrderRefunded(tx, header.order_id);
+    if (paid || order.payment_status === 'not_required') await markOrderRefunded(tx, header.order_id, ctx.now());
     const how = refundWording(order, view.paymentMethod);
     await enqueueMail(tx, decisionMail(view, returnId, { accepted: true, refund, how, note }, ctx.config.publicUrl));
     await notifyCustomer(tx, {

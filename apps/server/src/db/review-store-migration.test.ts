@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryMail } from '../testing/memory-mail';
-import { emptyDatabase, migrationsUpTo } from '../testing/migration-steps';
+import { emptyDatabase, forgetLatestMigrations, migrationsUpTo, tableSnapshot } from '../testing/migration-steps';
 import { openAppContext } from '../cli/app-context';
 import { loadConfig } from '../config';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -17,24 +17,7 @@ import { migrate, queryRows } from './client';
 const { database, drop } = await emptyDatabase('ph_mig16');
 afterAll(drop);
 
-/** Every table's row count and a digest of all its rows. */
-async function snapshot(): Promise<Record<string, { rows: number; digest: string }>> {
-  const tables = await queryRows<{ name: string }>(
-    database.db,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const result: Record<string, { rows: number; digest: string }> = {};
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ rows: number; digest: string | null }>(
-      database.db,
-      sql`select count(*)::int as rows, md5(string_agg(t::text, '|' order by t::text)) as digest
-          from ${sql.identifier(name)} t`,
-    );
-    result[name] = { rows: row!.rows, digest: row!.digest ?? '' };
-  }
-  return result;
-}
+const snapshot = () => tableSnapshot(database.db);
 
 const upTo16 = migrationsUpTo(16);
 expect(upTo16.tags.at(-1)).toBe('0016_review_store');
@@ -52,9 +35,7 @@ const [written] = await queryRows<{ fromOrders: number; withStore: number; misma
 
 // Back to the shop as 0015 left it: no column, and 0016 not recorded as applied.
 await database.db.execute(sql`alter table reviews drop column store_id`);
-await database.db.execute(
-  sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
-);
+await forgetLatestMigrations(database.db, 1);
 const before = await snapshot();
 await migrate(database, upTo16.folder);
 

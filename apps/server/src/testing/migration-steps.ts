@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrationsFolder, openDatabase, type Database } from '../db/client';
+import { migrationsFolder, openDatabase, queryRows, type Database, type Db } from '../db/client';
 import { withDatabase } from './global-setup';
 
 /**
@@ -44,4 +44,35 @@ export async function emptyDatabase(prefix: string): Promise<{ database: Databas
       await admin.close();
     },
   };
+}
+
+/** Every table's row count and a digest of all its rows: equal snapshots mean no row was added, lost or changed. */
+export async function tableSnapshot(db: Db): Promise<Record<string, { rows: number; digest: string }>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%migrations%'
+        order by 1`,
+  );
+  const result: Record<string, { rows: number; digest: string }> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ rows: number; digest: string | null }>(
+      db,
+      sql`select count(*)::int as rows, md5(string_agg(t::text, '|' order by t::text)) as digest
+          from ${sql.identifier(name)} t`,
+    );
+    result[name] = { rows: row!.rows, digest: row!.digest ?? '' };
+  }
+  return result;
+}
+
+/**
+ * Forgets that the latest `count` migrations were applied (Drizzle's journal in the database), so that `migrate` runs
+ * them again: a test undoes their changes first, to see them made on data written by today's code.
+ */
+export async function forgetLatestMigrations(db: Db, count: number): Promise<void> {
+  await db.execute(
+    sql`delete from drizzle.__drizzle_migrations
+        where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit ${count})`,
+  );
 }

@@ -4,6 +4,7 @@ import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { formatRs, MAX_PRICE } from '@pricehub/shared/rules/money';
+import { externalFormats, type ExternalFormat } from '@pricehub/shared/schemas/operator-external-stores';
 import { FetchError, type OpenedFeed, type PoliteFetcher } from './fetcher';
 import { csvFeedParts } from './parsers/csv';
 import { gmcFeedParts, looksLikeGmcFeed, looksLikeSitemap, parseSitemap } from './parsers/gmc';
@@ -11,8 +12,9 @@ import { parseProductPage } from './parsers/jsonld';
 import type { FeedPart, ParsedItem, ParseResult } from './parsers/types';
 import { decodeUtf8 } from './parsers/utf8';
 
-export const sourceFormats = ['auto', 'jsonld', 'gmc', 'csv'] as const;
-export type SourceFormat = (typeof sourceFormats)[number];
+/** How a source is read: the formats an operator picks from (packages/shared), `auto` guessing from the body. */
+export const sourceFormats = externalFormats;
+export type SourceFormat = ExternalFormat;
 
 /** What a source turned out to be: a feed, a CSV file, a sitemap, a listing page, or a product page. */
 export type SourceKind = 'gmc' | 'csv' | 'sitemap' | 'listing' | 'page';

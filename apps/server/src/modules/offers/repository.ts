@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { slugify } from '@pricehub/shared/rules/slug';
 import type { MatchedBy } from '@pricehub/shared/schemas/offer';
+import type { ExternalFormat } from '@pricehub/shared/schemas/operator-external-stores';
 import { idList, queryRows, type Db } from '../../db/client';
 import { externalStores, offers, pricePoints } from '../../db/schema';
 
@@ -34,7 +35,7 @@ export type OfferFields = Pick<
 export type NewOffer = OfferFields & { storeId: number; productId: number; matchedBy: MatchedBy; storeItemId: string };
 
 /** Finds the external store by name, creating it on first use; a given source and format are remembered. */
-export async function ensureExternalStore(db: Db, name: string, source?: string, format?: string) {
+export async function ensureExternalStore(db: Db, name: string, source?: string, format?: ExternalFormat) {
   const [found] = await db.select().from(externalStores).where(eq(externalStores.name, name));
   if (found) {
     if (source && (found.source !== source || (format && found.format !== format))) {

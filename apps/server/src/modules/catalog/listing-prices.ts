@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MatchedBy } from '@pricehub/shared/schemas/offer';
 import { idList, queryRows, type Db } from '../../db/client';
 import { openStoresSql } from '../accounts/queries';
@@ -66,15 +66,16 @@ export const inStockListingsOf = (db: Db, productIds: number[]) =>
         where l.product_id in ${idList(productIds)} and l.stock = 'instock' and l.quantity > 0`,
   );
 
-/** Every recorded price of a product's listings in open stores, one series per listing (`store-<id>`). */
-export const listingPriceHistory = (db: Db, productId: number) =>
-  queryRows<{ series: string; store: string; price: number; in_stock: boolean; recorded_at: Date | string }>(
-    db,
-    sql`select 'store-' || l.id as series, s.name as store, pp.price, pp.in_stock, pp.recorded_at
-        from ${listingPricePointsSql} pp join listings l on l.id = pp.listing_id
-          join ${openStoresSql} s on s.id = l.store_id
-        where l.product_id = ${productId}`,
-  );
+/**
+ * SQL for a `from` (alias it): every recorded price of product `productId`'s listings in open stores, one series per
+ * listing (`store-<id>`): series, store (its name), price, in_stock, recorded_at. The price history unions it with
+ * the offers' series in one statement.
+ */
+export const listingPriceSeriesSql = (productId: SQL) =>
+  sql`(select 'store-' || l.id as series, s.name as store, pp.price, pp.in_stock, pp.recorded_at
+       from ${listingPricePointsSql} pp join listings l on l.id = pp.listing_id
+         join ${openStoresSql} s on s.id = l.store_id
+       where l.product_id = ${productId})`;
 
 /** Each product's deepest sale running now on one of its in-stock listings in an open store, with the store's name. */
 export async function deepestSalesOf(

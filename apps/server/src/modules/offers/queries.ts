@@ -74,14 +74,15 @@ export const lowestOfferPrices = (db: Db, productIds: number[]) =>
         where product_id in ${idList(productIds)} and available and in_stock group by 1`,
   );
 
-/** Every recorded price of a product's offers, one series per offer (`offer-<id>`), with its store's name. */
-export const offerPriceHistory = (db: Db, productId: number) =>
-  queryRows<{ series: string; store: string; price: number; in_stock: boolean; recorded_at: Date | string }>(
-    db,
-    sql`select 'offer-' || o.id as series, e.name as store, pp.price, pp.in_stock, pp.recorded_at
-        from price_points pp join offers o on o.id = pp.offer_id join external_stores e on e.id = o.external_store_id
-        where o.product_id = ${productId}`,
-  );
+/**
+ * SQL for a `from` (alias it): every recorded price of catalogue product `productId`'s offers, one series per offer
+ * (`offer-<id>`): series, store (its store's name), price, in_stock, recorded_at. The price history unions it with
+ * the catalogue's listing series in one statement.
+ */
+export const offerPriceSeriesSql = (productId: SQL) =>
+  sql`(select 'offer-' || o.id as series, e.name as store, pp.price, pp.in_stock, pp.recorded_at
+       from price_points pp join offers o on o.id = pp.offer_id join external_stores e on e.id = o.external_store_id
+       where o.product_id = ${productId})`;
 
 /** SQL for a `from` (alias it): our listings' price points (listing_id, price, in_stock, recorded_at). */
 export const listingPricePointsSql = sql`(select listing_id, price, in_stock, recorded_at from price_points

@@ -1,19 +1,19 @@
+import { sql } from 'drizzle-orm';
 import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { ratingText } from '@pricehub/shared/rules/rating';
 import { offerMessages, type PriceHistory, type ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { inStockListingsOf, listingPriceHistory, openListingsOf, shownProductOf } from '../catalog/listing-prices';
+import { inStockListingsOf, listingPriceSeriesSql, openListingsOf, shownProductOf } from '../catalog/listing-prices';
 import { storeListsProductSql } from '../catalog/queries';
 import { productExternalOffers } from '../offers/external-products';
-import { lowestOfferPrices, offerPriceHistory } from '../offers/queries';
+import { lowestOfferPrices, offerPriceSeriesSql } from '../offers/queries';
 import { offerSentiments } from '../reviews/repository';
 import { storeRatings, storeSentiments } from '../reviews/store-rating';
 import { activeSales, unitPrice } from '../sales/pricing';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const timeOf = (d: Date | string) => new Date(d).getTime();
 
 /**
  * The catalogue product an id names, for shoppers: the product itself, or, for the id of a listing or of a product
@@ -118,13 +118,22 @@ export async function lowestPricesNow(ctx: AppContext, productIds: number[]): Pr
  */
 export async function priceHistory(ctx: AppContext, productId: number): Promise<PriceHistory> {
   const listings = await openListingsOf(ctx.db, productId);
-  // Offers' and listings' series in the order one statement gave them: by time, then series.
-  const points = [
-    ...(await offerPriceHistory(ctx.db, productId)),
-    ...(await listingPriceHistory(ctx.db, productId)),
-  ].sort(
-    (a, b) => timeOf(a.recorded_at) - timeOf(b.recorded_at) || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0),
+  // Offers' and listings' series in one statement, each owner handing in its part.
+  const id = sql`${productId}`;
+  const points = await queryRows<{
+    series: string;
+    store: string;
+    price: number;
+    in_stock: boolean;
+    recorded_at: Date | string;
+  }>(
+    ctx.db,
+    sql`select series, store, price, in_stock, recorded_at from ${offerPriceSeriesSql(id)} op
+        union all
+        select series, store, price, in_stock, recorded_at from ${listingPriceSeriesSql(id)} lp
+        order by recorded_at, series`,
   );
+  // A listing with no recorded price yet (listed before prices were recorded) still shows its price today.
   const recorded = new Set(points.map((p) => p.series));
   for (const l of listings) {
     if (!recorded.has(`store-${l.id}`)) {

@@ -14,8 +14,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The answers a page arrived with, dated now. They are as fresh as the page: the server draws a page again (or drops
- * its kept copy) when what it shows changes, so a product page kept for an hour still carries today's prices, but
- * its answers keep the hour-old time they were read. Dated then, they would be stale on arrival, and every query on
+ * its kept copy) when what it shows changes, so a product page kept for minutes still carries current prices, but
+ * its answers keep the time they were read. Dated then, they would be stale on arrival, and every query on
  * the page would be asked again the moment the app takes over: three requests per product page, and a re-render
  * of the whole page in one long task, because a query that starts fetching while React subscribes to it makes React
  * draw its component again at once. Both states get the same date, and dates only move forward, so the shopper's own

@@ -9,6 +9,9 @@
  * kind is measured, every one of its pages is asked for once (a crawler's pass, "cold": each page drawn), so the
  * measured seconds are the steady state of a server that has been up a while. The cold pass is reported too.
  *
+ * Also the API reads a product page's browser makes (the product, its offers, its price history), each on its own for
+ * visitors, across the same products. Goal: at least 0.1 × hello-world's requests/s.
+ *
  * Also: how long a price change made by another process (a direct UPDATE on PostgreSQL, which this server's code
  * knows nothing of; the catalogue's triggers tell it through NOTIFY) takes to show on the product page. Goal: within
  * 10 s.
@@ -39,6 +42,8 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' };
 const VISITOR_PAGES_PER_S = 1_500;
 const VISITOR_RATIO = 0.02;
 const P95_MS = 50;
+/** Issue #18: a product's API reads (the product, offers, price history) at least 0.1 × hello-world's requests/s. */
+const API_RATIO = 0.1;
 /**
  * Signed-in pages: at least 5× what they were before the page work. Measured with this bench (RUNS=1, DURATION=5) on
  * the code before it (commit dde0dbf), 24 Nov 2026 at 05:59-06:01 UTC, load average 5-6: pages/s per kind.
@@ -50,6 +55,14 @@ const SIGNED_IN_BEFORE: Record<string, Record<Kind, number>> = {
 
 type Kind = 'product' | 'home' | 'results' | 'store';
 const KINDS: Kind[] = ['product', 'home', 'results', 'store'];
+/** The API reads of a product page, each with its path for a product id. */
+const API_READS = {
+  product: (id: number) => `/api/products/${id}`,
+  offers: (id: number) => `/api/products/${id}/offers`,
+  'price history': (id: number) => `/api/products/${id}/price-history`,
+};
+type ApiRead = keyof typeof API_READS;
+const API_KINDS = Object.keys(API_READS) as ApiRead[];
 
 let allMet = true;
 function report(figure: Figure): void {
@@ -58,7 +71,7 @@ function report(figure: Figure): void {
 }
 
 /** The pages of each kind a crawler and shoppers would open, most popular first (drawn with Zipf). */
-async function pagePaths(port: number): Promise<Record<Kind, string[]>> {
+async function pagePaths(port: number): Promise<Record<Kind, string[]> & { productIds: number[] }> {
   const get = async <T>(path: string) => (await (await fetch(`http://127.0.0.1:${port}/api${path}`)).json()) as T;
   const sitemap = await get<{ products: { id: number }[]; stores: string[] }>('/sitemap');
   const popular = await get<{ items: { id: number; name: string; brand: string }[] }>(
@@ -73,6 +86,7 @@ async function pagePaths(port: number): Promise<Record<Kind, string[]>> {
     ...popular.items.flatMap((p) => [p.brand.toLowerCase(), p.name.split(' ').slice(0, 3).join(' ')]),
   ];
   return {
+    productIds: ids.slice(0, 2_000),
     product: ids.slice(0, 2_000).map((id) => `/result/productHub/${id}`),
     home: ['/'],
     results: [
@@ -146,6 +160,18 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
         row.p95[key(who, kind)] = result.p95;
       }
     }
+    // A product page's API reads, as its browser asks them (JSON), each kind across the same products.
+    for (const read of API_KINDS) {
+      const apiPaths = paths.productIds.map(API_READS[read]);
+      const headers = { 'accept-encoding': BROWSER['accept-encoding'], accept: 'application/json' };
+      await load(app.port, eachOnce(apiPaths), { amount: Math.max(apiPaths.length, 16), headers });
+      const next = zipfSampler(apiPaths);
+      await load(app.port, next, { duration: 1, headers });
+      const result = await load(app.port, next, { duration: DURATION_S, headers });
+      if (result.errors > 0) throw new Error(`${label}, API ${read}: ${result.errors} answers were not 200`);
+      row.rps[`api: ${read}`] = result.rps;
+      row.p95[`api: ${read}`] = result.p95;
+    }
     rows.push(row);
     console.log(
       `run ${r}: hello-world ${hello.toFixed(0)} req/s; visitors' pages drawn the first time: ` +
@@ -206,6 +232,24 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
       }
       report({ bench, database: label, figure: 'p95', value: p95, unit: 'ms', goal: { atMost: P95_MS } });
     }
+  }
+  console.log('| API reads of a product page | requests/s | ratio to hello-world | p95 |\n|---|---|---|---|');
+  for (const read of API_KINDS) {
+    const k = `api: ${read}`;
+    const rps = median(rows.map((x) => x.rps[k]!));
+    const ratio = median(rows.map((x) => x.rps[k]! / x.hello));
+    const p95 = median(rows.map((x) => x.p95[k]!));
+    console.log(`| ${read} | ${rps.toFixed(0)} | ${ratio.toFixed(3)} | ${p95.toFixed(1)} ms |`);
+    const bench = `API reads, ${read}`;
+    report({ bench, database: label, figure: 'requests/s', value: rps, unit: 'req/s', reference });
+    report({
+      bench,
+      database: label,
+      figure: 'ratio to hello-world',
+      value: ratio,
+      unit: '×',
+      goal: { atLeast: API_RATIO },
+    });
   }
   return last!;
 }

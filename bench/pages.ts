@@ -134,6 +134,28 @@ async function migrated(options: OpenOptions): Promise<void> {
 
 const key = (who: 'visitor' | 'signed in', kind: Kind) => `${who}: ${kind}`;
 
+/** One kind of request in its steady state: 1 s to warm the code, connections and caches, then the measured seconds. */
+async function steady(port: number, paths: string[], headers: Record<string, string>, what: string) {
+  const next = zipfSampler(paths);
+  await load(port, next, { duration: 1, headers });
+  const result = await load(port, next, { duration: DURATION_S, headers });
+  if (result.errors > 0) throw new Error(`${what}: ${result.errors} answers were not 200`);
+  return result;
+}
+
+/** Every path asked for once, as a crawler would (autocannon needs one request per connection at least). */
+const crawl = (port: number, paths: string[], headers: Record<string, string>) =>
+  load(port, eachOnce(paths), { amount: Math.max(paths.length, 16), headers });
+
+/** The medians over the runs of one kind: requests/s, its ratio to the run's hello-world, p95. */
+function medians(rows: Row[], k: string) {
+  return {
+    rps: median(rows.map((x) => x.rps[k]!)),
+    ratio: median(rows.map((x) => x.rps[k]! / x.hello)),
+    p95: median(rows.map((x) => x.p95[k]!)),
+  };
+}
+
 async function measure(label: string, env: Record<string, string>): Promise<Server> {
   console.log(`\n## ${label} (16 connections, ${DURATION_S} s per kind and run, each kind's pages drawn with Zipf)`);
   const rows: Row[] = [];
@@ -147,15 +169,8 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
     for (const who of ['visitor', 'signed in'] as const) {
       const headers = who === 'visitor' ? BROWSER : { ...BROWSER, cookie };
       for (const kind of KINDS) {
-        if (who === 'visitor') {
-          const amount = Math.max(paths[kind].length, 16); // autocannon needs one request per connection at least
-          const crawl = await load(app.port, eachOnce(paths[kind]), { amount, headers });
-          row.cold[kind] = crawl.rps;
-        }
-        const next = zipfSampler(paths[kind]);
-        await load(app.port, next, { duration: 1, headers }); // the code, the connections, the caches
-        const result = await load(app.port, next, { duration: DURATION_S, headers });
-        if (result.errors > 0) throw new Error(`${label}, ${key(who, kind)}: ${result.errors} answers were not 200`);
+        if (who === 'visitor') row.cold[kind] = (await crawl(app.port, paths[kind], headers)).rps;
+        const result = await steady(app.port, paths[kind], headers, `${label}, ${key(who, kind)}`);
         row.rps[key(who, kind)] = result.rps;
         row.p95[key(who, kind)] = result.p95;
       }
@@ -164,11 +179,8 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
     for (const read of API_KINDS) {
       const apiPaths = paths.productIds.map(API_READS[read]);
       const headers = { 'accept-encoding': BROWSER['accept-encoding'], accept: 'application/json' };
-      await load(app.port, eachOnce(apiPaths), { amount: Math.max(apiPaths.length, 16), headers });
-      const next = zipfSampler(apiPaths);
-      await load(app.port, next, { duration: 1, headers });
-      const result = await load(app.port, next, { duration: DURATION_S, headers });
-      if (result.errors > 0) throw new Error(`${label}, API ${read}: ${result.errors} answers were not 200`);
+      await crawl(app.port, apiPaths, headers);
+      const result = await steady(app.port, apiPaths, headers, `${label}, API ${read}`);
       row.rps[`api: ${read}`] = result.rps;
       row.p95[`api: ${read}`] = result.p95;
     }
@@ -195,9 +207,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
   for (const who of ['visitor', 'signed in'] as const) {
     for (const kind of KINDS) {
       const k = key(who, kind);
-      const rps = median(rows.map((x) => x.rps[k]!));
-      const ratio = median(rows.map((x) => x.rps[k]! / x.hello));
-      const p95 = median(rows.map((x) => x.p95[k]!));
+      const { rps, ratio, p95 } = medians(rows, k);
       console.log(`| ${k} | ${rps.toFixed(0)} | ${ratio.toFixed(3)} | ${p95.toFixed(1)} ms |`);
       const bench = `pages, ${k}`;
       if (who === 'visitor') {
@@ -235,10 +245,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
   }
   console.log('| API reads of a product page | requests/s | ratio to hello-world | p95 |\n|---|---|---|---|');
   for (const read of API_KINDS) {
-    const k = `api: ${read}`;
-    const rps = median(rows.map((x) => x.rps[k]!));
-    const ratio = median(rows.map((x) => x.rps[k]! / x.hello));
-    const p95 = median(rows.map((x) => x.p95[k]!));
+    const { rps, ratio, p95 } = medians(rows, `api: ${read}`);
     console.log(`| ${read} | ${rps.toFixed(0)} | ${ratio.toFixed(3)} | ${p95.toFixed(1)} ms |`);
     const bench = `API reads, ${read}`;
     report({ bench, database: label, figure: 'requests/s', value: rps, unit: 'req/s', reference });

@@ -86,6 +86,40 @@ describe('the catalogue change feed', () => {
     ).toEqual([b.productId]);
   });
 
+  it('tells the product a row left and the one it joined, and of many rows updated only the changed ones', async () => {
+    const a = await insertListing(t.ctx.db, { storeId });
+    const b = await insertListing(t.ctx.db, { storeId });
+    const c = await insertListing(t.ctx.db, { storeId });
+    const offers = [];
+    for (const productId of [a.productId, b.productId, c.productId]) {
+      offers.push(await insertExternalOffer(t.ctx.db, { productId, storeName: 'Bulk Mart', price: 100 }));
+    }
+    const all = [a.productId, b.productId, c.productId];
+    const [onA, onB, onC] = offers as [number, number, number];
+    expect(await changedBy(run(sql`update offers set product_id = ${b.productId} where id = ${onA}`), all)).toEqual([
+      a.productId,
+      b.productId,
+    ]);
+    expect(
+      await changedBy(run(sql`update listings set product_id = ${c.productId} where id = ${b.listingId}`), all),
+    ).toEqual([b.productId, c.productId]);
+    // A feed re-read: every offer checked, one re-priced.
+    expect(
+      await changedBy(
+        run(sql`update offers set last_checked_at = now(), price = case when id = ${onC} then 90 else price end
+                where id in (${onA}, ${onB}, ${onC})`),
+        all,
+      ),
+    ).toEqual([c.productId]);
+    expect(
+      await changedBy(
+        run(sql`update listings set units_sold = units_sold + 1, quantity = case when id = ${a.listingId} then 0
+                else quantity end where id in (${a.listingId}, ${b.listingId}, ${c.listingId})`),
+        all,
+      ),
+    ).toEqual([a.productId]);
+  });
+
   it('is told nothing by what no page shows, nor by a write that is rolled back', async () => {
     const a = await insertListing(t.ctx.db, { storeId });
     const offerId = await insertExternalOffer(t.ctx.db, {

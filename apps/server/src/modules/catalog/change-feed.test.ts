@@ -118,6 +118,14 @@ describe('the catalogue change feed', () => {
         all,
       ),
     ).toEqual([a.productId]);
+    // Price points, of a listing and of an offer, in one statement.
+    expect(
+      await changedBy(
+        run(sql`insert into price_points (listing_id, offer_id, price, in_stock)
+                values (${a.listingId}, null, 1, true), (null, ${onC}, 2, true)`),
+        all,
+      ),
+    ).toEqual([a.productId, c.productId]);
   });
 
   it('is told nothing by what no page shows, nor by a write that is rolled back', async () => {

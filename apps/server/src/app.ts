@@ -13,6 +13,7 @@ import { allowedOrigins, registerOriginCheck, registerSecurityHeaders, trustProx
 import { registerAnswerCache } from './http/answer-cache';
 import { registerWebApp } from './http/web-app';
 import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
+import { PAGE_RENDER_HEADER, sessionOnce } from './http/page-sessions';
 import {
   catalogueGeneration,
   invalidateCatalogCache,
@@ -108,7 +109,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await findSessionUser(ctx.db, token, ctx.now()) : null;
+    request.user = token
+      ? await sessionOnce(request.headers[PAGE_RENDER_HEADER], token, () => findSessionUser(ctx.db, token, ctx.now()))
+      : null;
   });
   registerOriginCheck(app, allowedOrigins(ctx.config, options.publicUrlWasSet ?? true));
   registerAccessControl(app);

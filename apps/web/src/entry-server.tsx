@@ -88,15 +88,28 @@ function personalSlotFor(shown: string, draw: () => string): string {
 }
 
 /**
- * A page drawn for everyone (by `render`, for a visitor) made a signed-in customer's: their header in its
- * PersonalSlot, drawn alone, and their answers (session, cart) in a block of their own beside the page's. Null when
- * the page has no slot or the request is not a customer's (a seller's or operator's page is drawn whole).
+ * Where a signed-in customer's own parts go in a page drawn for everyone (by `render`, for a visitor): the inside of
+ * its PersonalSlot, and a block of their own answers before `</body>`. [start, end) ranges of `html`, in order, each
+ * replaced by the part `personalize` answers in its place; null when the page has no slot. The server asks once per
+ * kept page (http/personal-page.ts compresses the text around them once).
  */
-export async function personalize(html: string, _request: Request, transport: ApiTransport): Promise<string | null> {
+export function personalPlaces(html: string): [number, number][] | null {
   const open = html.indexOf(PERSONAL_SLOT_OPEN);
   const close = open < 0 ? -1 : html.indexOf(PERSONAL_SLOT_CLOSE, open);
   const bodyEnd = html.lastIndexOf('</body>');
   if (close < 0 || bodyEnd < close) return null;
+  return [
+    [open + PERSONAL_SLOT_OPEN.length, close],
+    [bodyEnd, bodyEnd],
+  ];
+}
+
+/**
+ * The signed-in customer's own parts of a shared page, one per place of `personalPlaces`: their header
+ * (HeaderPersonal, drawn alone) and their answers (session, cart) in a block of their own, which the browser takes
+ * after the page's. Null when the request is not a customer's (a seller's or operator's page is drawn whole).
+ */
+export async function personalize(_request: Request, transport: ApiTransport): Promise<string[] | null> {
   const queryClient = createQueryClient();
   const customer = await currentTransport.run(transport, async () => {
     const session = await queryClient.fetchQuery(sessionQuery()).catch(() => null);
@@ -122,6 +135,5 @@ export async function personalize(html: string, _request: Request, transport: Ap
       </MantineProvider>,
     ),
   );
-  const state = serializeSsrState({ queries: dehydrate(queryClient) }, SSR_PERSONAL_ID);
-  return `${html.slice(0, open + PERSONAL_SLOT_OPEN.length)}${slot}${html.slice(close, bodyEnd)}${state}\n  ${html.slice(bodyEnd)}`;
+  return [slot, `${serializeSsrState({ queries: dehydrate(queryClient) }, SSR_PERSONAL_ID)}\n  `];
 }

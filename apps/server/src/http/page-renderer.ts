@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_FROM, encodedPage, htmlOf, preferredEncoding, type CachedPage } from './page-cache';
+import { newPageRender, PAGE_RENDER_HEADER } from './page-sessions';
+import { personalGzip, personalHtml, sharedPieces, type Place, type SharedPieces } from './personal-page';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/ssr) answers for a page. */
 type Rendered =
@@ -12,7 +14,8 @@ type Transport = (path: string, init: RequestInit) => Promise<Response>;
 
 interface ServerEntry {
   render(request: Request, transport: Transport): Promise<Rendered | null>;
-  personalize(html: string, request: Request, transport: Transport): Promise<string | null>;
+  personalPlaces?(html: string): Place[] | null;
+  personalize?(request: Request, transport: Transport): Promise<string[] | null>;
 }
 
 /** A GET on this app's API for one page request: { status, body }. */
@@ -41,10 +44,12 @@ export function pageApi(app: FastifyInstance, cookie: string | undefined, answer
   const answers = new Map<string, Promise<{ status: number; body: string }>>();
   let oldest: number | undefined;
   let products: Set<number> | undefined = new Set();
+  // The page's reads look the shopper's session up once between them (page-sessions.ts).
+  const headers = cookie ? { cookie, [PAGE_RENDER_HEADER]: newPageRender() } : {};
   const api = (path: string) => {
     let answer = answers.get(path);
     if (!answer) {
-      answer = app.inject({ method: 'GET', url: `/api${path}`, headers: cookie ? { cookie } : {} }).then((res) => {
+      answer = app.inject({ method: 'GET', url: `/api${path}`, headers }).then((res) => {
         if (res.headers.age !== undefined) oldest = Math.max(oldest ?? 0, Number(res.headers.age));
         const shown = answerProducts(path, res.body);
         if (!shown) products = undefined;
@@ -65,10 +70,15 @@ export interface PageRenderer {
   /** The page as the one asking would see it, drawn whole. */
   draw(request: FastifyRequest, api: PageApi): Promise<Rendered | null>;
   /**
-   * A page drawn for visitors made the signed-in customer's (their header and answers; see the web app's
-   * components/personal-slot.tsx), or null when it cannot be (not a customer, no slot): then draw it whole.
+   * Where a signed-in customer's own parts go in a page drawn for visitors (their header and answers; see the web
+   * app's components/personal-slot.tsx), or null when the page has none (or the build predates them).
    */
-  personalize(request: FastifyRequest, html: string, api: PageApi): Promise<string | null>;
+  personalPlaces(html: string): Place[] | null;
+  /**
+   * The signed-in customer's own parts, one per place, or null when there are none (not a customer): then the page
+   * is drawn whole.
+   */
+  personalize(request: FastifyRequest, api: PageApi): Promise<string[] | null>;
 }
 
 /**
@@ -111,11 +121,20 @@ export async function loadPageRenderer(
         return null;
       }
     },
-    async personalize(request, html, api) {
+    personalPlaces(html) {
       // A build from before personal slots: every signed-in page is drawn whole.
+      if (typeof entry.personalPlaces !== 'function' || typeof entry.personalize !== 'function') return null;
+      try {
+        return entry.personalPlaces(html);
+      } catch (error) {
+        app.log.error({ err: error }, 'finding the personal places of a shared page failed; drawing it whole');
+        return null;
+      }
+    },
+    async personalize(request, api) {
       if (typeof entry.personalize !== 'function') return null;
       try {
-        return await entry.personalize(html, pageRequest(request), transportOf(api));
+        return await entry.personalize(pageRequest(request), transportOf(api));
       } catch (error) {
         request.log.error({ err: error }, 'personalizing a shared page failed; drawing it whole');
         return null;
@@ -135,4 +154,39 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, pag
   const encoding = small ? undefined : preferredEncoding(request.headers['accept-encoding'], page.once);
   if (!encoding) return reply.send(await htmlOf(page));
   return reply.header('content-encoding', encoding).send(await encodedPage(page, encoding));
+}
+
+/** The shared text around a kept page's personal places, compressed once per page (personal-page.ts). */
+const personalLayouts = new WeakMap<CachedPage, Promise<SharedPieces | null>>();
+
+/** A kept page's personal places and the text around them, compressed; null when the page has none. */
+export function personalLayout(renderer: PageRenderer, page: CachedPage): Promise<SharedPieces | null> {
+  let layout = personalLayouts.get(page);
+  if (!layout) {
+    layout = htmlOf(page).then((html) => {
+      const places = renderer.personalPlaces(html);
+      return places ? sharedPieces(html, places) : null;
+    });
+    personalLayouts.set(page, layout);
+  }
+  return layout;
+}
+
+/**
+ * Sends a kept page with a signed-in customer's own parts put in: gzip-compressed from the kept compressed text and
+ * the parts alone when the browser takes gzip (every browser does), otherwise put together and sent as any page.
+ */
+export async function sendPersonalPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  layout: SharedPieces,
+  parts: readonly string[],
+): Promise<FastifyReply> {
+  if (preferredEncoding(request.headers['accept-encoding'], true) === 'gzip') {
+    reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie');
+    return reply.header('content-encoding', 'gzip').send(personalGzip(layout, parts));
+  }
+  const html = personalHtml(await htmlOf(page), layout.places, parts);
+  return sendPage(request, reply, { status: page.status, html, encoded: {}, keep: false, once: true });
 }

@@ -7,7 +7,24 @@ import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
 import type { CatalogueChanges } from '../modules/catalog/change-feed';
 import { createPageCache, htmlOf, type CachedPage } from './page-cache';
-import { loadPageRenderer, pageApi, sendPage, type AnswerProducts, type PageApi } from './page-renderer';
+import {
+  loadPageRenderer,
+  pageApi,
+  personalLayout,
+  sendPage,
+  sendPersonalPage,
+  type AnswerProducts,
+  type PageApi,
+} from './page-renderer';
+import type { SharedPieces } from './personal-page';
+
+/** A kept page with a signed-in customer's own parts, one per place of its layout. */
+interface PersonalPage {
+  location: undefined;
+  page: CachedPage;
+  layout: SharedPieces;
+  parts: string[];
+}
 
 /** Kept pages hold only their compressed forms: a product page takes about 22 KB (Brotli and gzip), 3,000 fit. */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -110,15 +127,20 @@ export async function registerWebApp(
   const personalPage = async (
     request: FastifyRequest,
     shared: () => Promise<CachedPage>,
-  ): Promise<CachedPage | undefined> => {
+  ): Promise<CachedPage | PersonalPage | undefined> => {
     if (!renderPage) return undefined;
     const page = await shared();
     // Where a page moved is the same for everyone; a page that could not be found says so in its own header.
     if (page.location !== undefined) return page;
     if (page.status !== 200) return undefined;
-    const html = await htmlOf(page);
-    const own = await renderPage.personalize(request, html, pageApi(app, request.headers.cookie, pageAnswerProducts));
-    return own === null ? undefined : { status: page.status, html: own, encoded: {}, keep: false, once: true };
+    const layout = await personalLayout(renderPage, page).catch((error: unknown) => {
+      request.log.error({ err: error }, 'a shared page could not be laid out for its personal parts; drawing it whole');
+      return null;
+    });
+    if (!layout) return undefined;
+    const parts = await renderPage.personalize(request, pageApi(app, request.headers.cookie, pageAnswerProducts));
+    if (parts?.length !== layout.places.length) return undefined;
+    return { location: undefined, page, layout, parts };
   };
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -127,12 +149,12 @@ export async function registerWebApp(
     }
     // A visitor's page depends only on its URL and the catalogue: drawn once, sent to every visitor until it changes.
     const shared = () => visitorPages.get(request.url, () => drawPage(request, true));
-    const page = isVisitor(request)
-      ? await shared()
-      : ((await personalPage(request, shared)) ?? (await drawPage(request)));
+    const own = isVisitor(request) ? undefined : await personalPage(request, shared);
+    const page = own ?? (isVisitor(request) ? await shared() : await drawPage(request));
     if (page.location !== undefined) return reply.redirect(page.location, page.status);
     // Pages may carry the visitor's own header (name, cart count): never cached by shared caches.
     reply.header('cache-control', 'private, no-cache');
+    if ('parts' in page) return sendPersonalPage(request, reply.status(200), page.page, page.layout, page.parts);
     return sendPage(request, reply.status(page.status), page);
   });
 }

@@ -19,6 +19,7 @@ import {
   invalidateCatalogCache,
   PRODUCT_TTL_MS,
   productsShown,
+  LIST_KEEP_MS,
   TTL_MS as CATALOGUE_TTL_MS,
 } from './cache/catalogue-cache';
 import { CatalogueChanges } from './modules/catalog/change-feed';
@@ -128,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       changes,
       answerProducts: (path, body) => productsShown(`/api${path}`, body),
       listTtlMs: CATALOGUE_TTL_MS,
+      listKeepMs: LIST_KEEP_MS,
       productTtlMs: PRODUCT_TTL_MS,
       isVisitor: (request) => !request.cookies[SESSION_COOKIE],
     });

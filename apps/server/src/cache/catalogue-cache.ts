@@ -12,6 +12,12 @@ export const TTL_MS = 5_000;
  * only bounds what the feed cannot tell (another product's store rating, which products are recommended).
  */
 export const PRODUCT_TTL_MS = 10 * 60_000;
+/**
+ * How long a page that lists many products is kept while the change feed is heard and no product changes
+ * (http/page-cache.ts): once one does, the page goes TTL_MS later. Bounds what the feed does not tell, such as the
+ * order of "popular first", which follows units sold and views.
+ */
+export const LIST_KEEP_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
 interface Entry {

@@ -27,13 +27,14 @@ class HeardChanges extends CatalogueChanges {
   }
 }
 
-function setup(maxBytes = 1_000_000) {
+function setup(maxBytes = 1_000_000, listKeepMs = 5_000) {
   let clock = 1_000;
   let generation = 0;
   let draws = 0;
-  const changes = new HeardChanges({} as Database, { warn: () => {} });
+  const changes = new HeardChanges({} as Database, { warn: () => {} }, () => clock);
   const cache = createPageCache({
     listTtlMs: 5_000,
+    listKeepMs,
     productTtlMs: 600_000,
     maxBytes,
     generation: () => generation,
@@ -156,6 +157,50 @@ describe("the visitors' page cache", () => {
     await s.get('/p/2', s.draw('fresh'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await s.get('/p/2', s.draw('fresher'))).toBe('fresh');
+  });
+
+  it('keeps a list page while no product changes, and 5 s after the feed next hears of one', async () => {
+    const s = setup(1_000_000, 60_000);
+    expect(await s.get('/result', s.draw('first'))).toBe('first');
+    s.advance(30_000);
+    expect(await s.get('/result', s.draw('second'))).toBe('first');
+    // Any product may now belong in the list, or out of it: the page goes 5 s after the change was heard.
+    s.changes.productsChanged([42]);
+    s.advance(4_999);
+    expect(await s.get('/result', s.draw('second'))).toBe('first');
+    s.advance(1 + REDRAW_GRACE_MS);
+    expect(await s.get('/result', s.draw('third'))).toBe('third');
+    // Nothing changes: kept for its minute at most.
+    s.advance(59_999);
+    expect(await s.get('/result', s.draw('fourth'))).toBe('third');
+    s.advance(1 + REDRAW_GRACE_MS);
+    expect(await s.get('/result', s.draw('fifth'))).toBe('fifth');
+    expect(s.draws()).toBe(3);
+  });
+
+  it('counts a change heard up to 5 s before a list page was drawn: its answers may be that old', async () => {
+    const s = setup(1_000_000, 60_000);
+    s.changes.productsChanged([42]);
+    s.advance(3_000);
+    // The search answers kept by the results cache may predate the change: drawn from them, the page goes 5 s after
+    // the change, as the answers themselves would have.
+    expect(await s.get('/result', s.draw('maybe older'))).toBe('maybe older');
+    s.advance(2_000 + REDRAW_GRACE_MS);
+    expect(await s.get('/result', s.draw('after the change'))).toBe('after the change');
+    // Drawn more than 5 s after it, the change no longer counts.
+    s.advance(30_000);
+    expect(await s.get('/result', s.draw('later'))).toBe('after the change');
+  });
+
+  it('keeps a list page only its 5 s when it was drawn from kept answers or while changes are not heard', async () => {
+    const s = setup(1_000_000, 60_000);
+    await s.get('/', async () => ({ ...page('from a kept answer'), drawnFromAge: 0 }));
+    s.advance(4_000 + REDRAW_GRACE_MS);
+    expect(await s.get('/', s.draw('drawn again'))).toBe('drawn again');
+    s.changes.heardNow = false;
+    await s.get('/result', s.draw('unheard'));
+    s.advance(5_000 + REDRAW_GRACE_MS);
+    expect(await s.get('/result', s.draw('drawn again'))).toBe('drawn again');
   });
 
   it('drops every list at once when this process changes the catalogue', async () => {

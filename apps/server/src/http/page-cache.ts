@@ -39,6 +39,13 @@ interface Entry {
   generation: number;
   products?: readonly number[];
   expiresAt: number;
+  /** A list page drawn from fresh answers while changes are heard: also stale `listTtlMs` after the next change. */
+  untilChanged?: boolean;
+  /**
+   * Where the feed stood `listTtlMs` before the drawing began. The search and home answers a list page is drawn from
+   * may come from the results cache (cache/catalogue-cache.ts), up to that old: a change heard since then counts.
+   */
+  listStamp: number;
   bytes: number;
   page: Promise<CachedPage>;
   /** A list page past its time being drawn again while this one is still sent. */
@@ -71,14 +78,19 @@ export function preferredEncoding(acceptEncoding: string | undefined, once = fal
 /**
  * Visitors' pages, drawn once and sent many times. A page drawn for someone without a session depends only on its
  * URL and on the catalogue. A page about one product is kept until the change feed says one of the products it
- * shows changed (`productTtlMs` at most, and `listTtlMs` while the feed is not heard); a page that lists many is kept
- * for `listTtlMs` and dropped at once when this process changes the catalogue (`generation()` moves on); once its
- * time is up it is sent for up to REDRAW_GRACE_MS more while the next visitor's request draws it again. Concurrent
- * requests for a page that is not cached share one drawing. Bounded by the bytes it holds (the compressed forms),
- * the least recently sent page evicted first.
+ * shows changed (`productTtlMs` at most, and `listTtlMs` while the feed is not heard). A page that lists many is kept
+ * until `listTtlMs` after the feed next hears of any product's change, `listKeepMs` at most: the products it lists
+ * depend on every product, and a busy catalogue changes one every few milliseconds, so it is not dropped at each
+ * change, but in a quiet one it is not drawn again every few seconds for nothing. It is kept only `listTtlMs` when it
+ * was drawn from kept answers (they may be older than the change) or while the feed is not heard, and dropped at
+ * once when this process changes the catalogue (`generation()` moves on). Once a list page's time is up it is sent
+ * for up to REDRAW_GRACE_MS more while the next visitor's request draws it again. Concurrent requests for a page that
+ * is not cached share one drawing. Bounded by the bytes it holds (the compressed forms), the least recently sent
+ * page evicted first.
  */
 export function createPageCache({
   listTtlMs,
+  listKeepMs = listTtlMs,
   productTtlMs,
   maxBytes,
   generation,
@@ -86,6 +98,7 @@ export function createPageCache({
   now = Date.now,
 }: {
   listTtlMs: number;
+  listKeepMs?: number;
   productTtlMs: number;
   maxBytes: number;
   generation: () => number;
@@ -103,13 +116,19 @@ export function createPageCache({
     entry.products
       ? changes.unchangedSince(entry.stamp, entry.products)
       : entry.generation === generation() && changes.unchangedSince(entry.stamp, []);
-  const fresh = (entry: Entry, at: number) => entry.expiresAt > at && unchanged(entry);
+  const expiry = (entry: Entry) => {
+    const changed = entry.untilChanged ? changes.firstChangeAfter(entry.listStamp) : undefined;
+    return changed === undefined ? entry.expiresAt : Math.min(entry.expiresAt, changed + listTtlMs);
+  };
+  const fresh = (entry: Entry, at: number) => expiry(entry) > at && unchanged(entry);
   // A list page only out of time (this process changed nothing it shows) is sent again while it is drawn anew, for at
-  // most REDRAW_GRACE_MS more: nobody waits for the drawing (30-100 ms), and a change still shows within 7 s.
+  // most REDRAW_GRACE_MS more: nobody waits for the drawing (30-100 ms), and a change still shows within 7 s of being
+  // heard.
   const servableWhileRedrawn = (entry: Entry, at: number) =>
-    !entry.products && at < entry.expiresAt + REDRAW_GRACE_MS && unchanged(entry);
+    !entry.products && at < expiry(entry) + REDRAW_GRACE_MS && unchanged(entry);
   const newEntry = (at: number, draw: () => Promise<CachedPage>): Entry => ({
     stamp: changes.stamp(),
+    listStamp: changes.stampAt(at - listTtlMs),
     generation: generation(),
     expiresAt: at + listTtlMs,
     bytes: 0,
@@ -119,7 +138,8 @@ export function createPageCache({
     if (!page.keep) return drop(key, entry);
     if (entries.get(key) !== entry) return;
     entry.products = page.products;
-    const ttl = page.products && changes.hearing ? productTtlMs : listTtlMs;
+    entry.untilChanged = !page.products && changes.hearing && page.drawnFromAge === undefined;
+    const ttl = page.products && changes.hearing ? productTtlMs : entry.untilChanged ? listKeepMs : listTtlMs;
     // Age is whole seconds: the answer may be up to a second older than it says.
     entry.expiresAt = drawnAt + ttl - (page.drawnFromAge === undefined ? 0 : (page.drawnFromAge + 1) * 1000);
     const size = await compact(page);

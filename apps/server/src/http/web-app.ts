@@ -46,6 +46,7 @@ export async function registerWebApp(
     changes,
     answerProducts,
     listTtlMs,
+    listKeepMs,
     productTtlMs,
     isVisitor,
   }: {
@@ -59,6 +60,8 @@ export async function registerWebApp(
     answerProducts: AnswerProducts;
     /** How long a page that lists many products is kept (another process's change shows within it). */
     listTtlMs: number;
+    /** How long a page that lists many products is kept at most while the change feed hears no change. */
+    listKeepMs: number;
     /** How long a page about one product is kept while the change feed is heard. */
     productTtlMs: number;
     /** Whether the request comes from someone without a session, whose page is everyone's page. */
@@ -88,6 +91,7 @@ export async function registerWebApp(
   const renderPage = await loadPageRenderer(app, root, publicUrl);
   const visitorPages = createPageCache({
     listTtlMs,
+    listKeepMs,
     productTtlMs,
     maxBytes: PAGE_CACHE_BYTES,
     generation,

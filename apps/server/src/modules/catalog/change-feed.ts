@@ -11,6 +11,11 @@ export const CATALOGUE_CHANNEL = 'catalogue_changes';
 const MAX_TRACKED_PRODUCTS = 100_000;
 /** A local write waits at most this long for its own changes to come back before dropping everything instead. */
 const SYNC_TIMEOUT_MS = 1_000;
+/**
+ * How long the feed remembers when it heard each change. A list page is kept until some product changes and a few
+ * seconds more (http/page-cache.ts), at most LIST_KEEP_MS, which must not be longer than this.
+ */
+const CHANGES_REMEMBERED_MS = 2 * 60_000;
 /** setTimeout's limit: a sale boundary further away is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -29,6 +34,8 @@ export class CatalogueChanges {
   private seq = 0;
   private everythingAt = 0;
   private readonly productAt = new Map<number, number>();
+  /** When each change was heard, in order: the change numbered `seq` is at index seq - heardAt[0].seq. */
+  private readonly heardAt: { seq: number; at: number }[] = [];
   private readonly syncs = new Map<string, () => void>();
   private readonly instance = randomBytes(6).toString('hex');
   private syncCount = 0;
@@ -41,6 +48,7 @@ export class CatalogueChanges {
   constructor(
     private readonly database: Database,
     private readonly log: Log,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Whether changes made anywhere reach this process now: product entries may then be kept long. */
@@ -60,16 +68,42 @@ export class CatalogueChanges {
     return true;
   }
 
+  /**
+   * When the first change after `stamp` was heard (this process's clock), or undefined when none was: an entry that
+   * lists many products is stale some seconds after that. A change heard too long ago to be remembered answers 0.
+   */
+  firstChangeAfter(stamp: number): number | undefined {
+    if (this.seq <= stamp) return undefined;
+    const first = this.heardAt[0];
+    return first && stamp + 1 >= first.seq ? this.heardAt[stamp + 1 - first.seq]!.at : 0;
+  }
+
+  /** Where the feed stood at `time` (this process's clock): the stamp taken then. */
+  stampAt(time: number): number {
+    let i = this.heardAt.length - 1;
+    while (i >= 0 && this.heardAt[i]!.at > time) i -= 1;
+    if (i >= 0) return this.heardAt[i]!.seq;
+    // Every change remembered came later (the one before them was heard before `time`), or none is remembered.
+    return this.heardAt[0] ? this.heardAt[0].seq - 1 : this.seq;
+  }
+
   productsChanged(ids: Iterable<number>): void {
-    this.seq += 1;
+    this.changeHeard();
     for (const id of ids) this.productAt.set(id, this.seq);
     if (this.productAt.size > MAX_TRACKED_PRODUCTS) this.everythingChanged();
   }
 
   everythingChanged(): void {
-    this.seq += 1;
+    this.changeHeard();
     this.everythingAt = this.seq;
     this.productAt.clear();
+  }
+
+  private changeHeard(): void {
+    this.seq += 1;
+    const at = this.now();
+    this.heardAt.push({ seq: this.seq, at });
+    while (this.heardAt[0]!.at < at - CHANGES_REMEMBERED_MS) this.heardAt.shift();
   }
 
   /**

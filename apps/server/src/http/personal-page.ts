@@ -36,7 +36,7 @@ function deflated(text: string, final: boolean, level: number): Piece {
   };
 }
 
-/** Compresses the shared text around `places` (done once per kept page, at the best level). */
+/** Compresses the shared text around `places` (done once per kept page). */
 export function sharedPieces(html: string, places: readonly Place[]): SharedPieces {
   let from = 0;
   const texts: string[] = [];
@@ -46,7 +46,7 @@ export function sharedPieces(html: string, places: readonly Place[]): SharedPiec
     from = end;
   }
   texts.push(html.slice(from));
-  return { places, pieces: texts.map((text, i) => deflated(text, i === texts.length - 1, 9)) };
+  return { places, pieces: texts.map((text, i) => deflated(text, i === texts.length - 1, 6)) };
 }
 
 const ZEROS = Buffer.alloc(64 * 1024);

@@ -6,7 +6,7 @@ import { formatRs } from '@pricehub/shared/rules/money';
 import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import type { ProductDetail, StorePage } from '@pricehub/shared/schemas/product';
 import type { CatalogueChanges } from '../modules/catalog/change-feed';
-import { createPageCache, htmlOf, type CachedPage } from './page-cache';
+import { createPageCache, type CachedPage } from './page-cache';
 import {
   loadPageRenderer,
   pageApi,

@@ -10,7 +10,6 @@ import {
   REDRAW_GRACE_MS,
   type CachedPage,
 } from './page-cache';
-import { personalGzip, sharedPieces } from './personal-page';
 
 const page = (html: string, keep = true, products?: number[]): CachedPage => ({
   status: 200,
@@ -202,36 +201,6 @@ describe("the visitors' page cache", () => {
     await s.get('/result', s.draw('unheard'));
     s.advance(5_000 + REDRAW_GRACE_MS);
     expect(await s.get('/result', s.draw('drawn again'))).toBe('drawn again');
-  });
-
-  it("lays out a kept page's personal pieces when it keeps it, and counts their bytes", async () => {
-    const plain = setup();
-    await plain.keep('/p/1', plain.draw('<header>Sign in</header>' + 'x'.repeat(5_000), true, [1]));
-    let laidOut = 0;
-    const clock = 1_000;
-    const changes = new HeardChanges({} as Database, { warn: () => {} }, () => clock);
-    const cache = createPageCache({
-      listTtlMs: 5_000,
-      productTtlMs: 600_000,
-      maxBytes: 1_000_000,
-      generation: () => 0,
-      changes,
-      now: () => clock,
-      personal: (html) => {
-        laidOut += 1;
-        const at = html.indexOf('Sign in');
-        return sharedPieces(html, [[at, at + 7]]);
-      },
-    });
-    const kept = await cache.get('/p/1', async () => page('<header>Sign in</header>' + 'x'.repeat(5_000), true, [1]));
-    const deadline = Date.now() + 5_000;
-    while (kept.html !== undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(laidOut).toBe(1);
-    expect(kept.personal?.places).toEqual([[8, 15]]);
-    expect(gunzipSync(personalGzip(kept.personal!, ['Zoë'])).toString()).toBe(
-      '<header>Zoë</header>' + 'x'.repeat(5_000),
-    );
-    expect(cache.bytes).toBeGreaterThan(plain.cache.bytes);
   });
 
   it('drops every list at once when this process changes the catalogue', async () => {

@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gzip, gzipSync } from 'node:zlib';
 import type { CatalogueChanges } from '../modules/catalog/change-feed';
-import type { SharedPieces } from './personal-page';
 
 /**
  * A page as sent: its status, and either its HTML or where it moved to. The compressed forms are made on first
@@ -25,11 +24,6 @@ export interface CachedPage {
   products?: readonly number[];
   /** Sent once (one shopper's page): compressed fast rather than small. */
   once?: boolean;
-  /**
-   * A kept page's text around its personal places, compressed (personal-page.ts): made when the page is kept, so a
-   * signed-in customer's first view of it costs no more than the next; null when the page has no places.
-   */
-  personal?: SharedPieces | null;
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -101,13 +95,10 @@ export function createPageCache({
   maxBytes,
   generation,
   changes,
-  personal,
   now = Date.now,
 }: {
   listTtlMs: number;
   listKeepMs?: number;
-  /** A kept page's personal pieces (personal-page.ts), made when it is kept; none when omitted. */
-  personal?: (html: string) => SharedPieces | null;
   productTtlMs: number;
   maxBytes: number;
   generation: () => number;
@@ -151,7 +142,7 @@ export function createPageCache({
     const ttl = page.products && changes.hearing ? productTtlMs : entry.untilChanged ? listKeepMs : listTtlMs;
     // Age is whole seconds: the answer may be up to a second older than it says.
     entry.expiresAt = drawnAt + ttl - (page.drawnFromAge === undefined ? 0 : (page.drawnFromAge + 1) * 1000);
-    const size = await compact(page, personal);
+    const size = await compact(page);
     if (entries.get(key) !== entry) return;
     entry.bytes = size + key.length;
     bytes += entry.bytes;
@@ -214,14 +205,12 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * Makes both compressed forms of a page to be kept and lets its HTML go (a small page keeps its HTML only); the bytes
  * it then holds.
  */
-async function compact(page: CachedPage, personal?: (html: string) => SharedPieces | null): Promise<number> {
+async function compact(page: CachedPage): Promise<number> {
   const html = page.html;
   if (html === undefined || html.length < COMPRESS_FROM) return (html?.length ?? 0) + (page.location?.length ?? 0);
   const forms = await Promise.all([encodedPage(page, 'br'), encodedPage(page, 'gzip')]);
-  if (personal && page.status === 200) page.personal = personal(html);
   page.html = undefined;
-  const personalBytes = page.personal?.pieces.reduce((n, piece) => n + piece.deflated.length, 0) ?? 0;
-  return forms[0].length + forms[1].length + personalBytes;
+  return forms[0].length + forms[1].length;
 }
 
 /** The page's HTML in `encoding`, compressed once and kept with the page. */

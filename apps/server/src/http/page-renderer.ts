@@ -161,24 +161,15 @@ const personalLayouts = new WeakMap<CachedPage, Promise<SharedPieces | null>>();
 
 /** A kept page's personal places and the text around them, compressed; null when the page has none. */
 export function personalLayout(renderer: PageRenderer, page: CachedPage): Promise<SharedPieces | null> {
-  // Made when the page was kept; a page too small to keep compressed is laid out on its first signed-in view.
-  if (page.personal !== undefined) return Promise.resolve(page.personal);
   let layout = personalLayouts.get(page);
   if (!layout) {
-    layout = htmlOf(page).then((html) => personalPieces(renderer, html));
+    layout = htmlOf(page).then((html) => {
+      const places = renderer.personalPlaces(html);
+      return places ? sharedPieces(html, places) : null;
+    });
     personalLayouts.set(page, layout);
   }
   return layout;
-}
-
-/** The page's text around its personal places, compressed; null when it has none (or they make no sense). */
-export function personalPieces(renderer: PageRenderer, html: string): SharedPieces | null {
-  const places = renderer.personalPlaces(html);
-  try {
-    return places ? sharedPieces(html, places) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

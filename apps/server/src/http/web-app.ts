@@ -11,7 +11,6 @@ import {
   loadPageRenderer,
   pageApi,
   personalLayout,
-  personalPieces,
   sendPage,
   sendPersonalPage,
   type AnswerProducts,
@@ -97,8 +96,6 @@ export async function registerWebApp(
     maxBytes: PAGE_CACHE_BYTES,
     generation,
     changes,
-    // Laid out for signed-in customers when kept: the drawing costs 30-100 ms, this about 1 ms more.
-    personal: renderPage ? (html) => personalPieces(renderPage, html) : undefined,
   });
   // Who is signed in is nobody for a visitor: it shows no product and changes with none.
   const pageAnswerProducts: AnswerProducts = (path, body) =>

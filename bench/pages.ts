@@ -199,6 +199,8 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
   const hello = median(rows.map((x) => x.hello));
   const reference = { name: 'hello-world req/s', value: hello };
   const database = label.split(',')[0]!;
+  const reportRatio = (bench: string, value: number, atLeast: number) =>
+    report({ bench, database: label, figure: 'ratio to hello-world', value, unit: '×', goal: { atLeast } });
   console.log(
     `visitors' pages drawn the first time (medians): ` +
       KINDS.map((k) => `${k} ${median(rows.map((x) => x.cold[k]!)).toFixed(0)}/s`).join(', '),
@@ -220,14 +222,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
           reference,
           goal: { atLeast: VISITOR_PAGES_PER_S },
         });
-        report({
-          bench,
-          database: label,
-          figure: 'ratio to hello-world',
-          value: ratio,
-          unit: '×',
-          goal: { atLeast: VISITOR_RATIO },
-        });
+        reportRatio(bench, ratio, VISITOR_RATIO);
       } else {
         const before = SIGNED_IN_BEFORE[database]?.[kind] ?? 0;
         report({
@@ -249,14 +244,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Serv
     console.log(`| ${read} | ${rps.toFixed(0)} | ${ratio.toFixed(3)} | ${p95.toFixed(1)} ms |`);
     const bench = `API reads, ${read}`;
     report({ bench, database: label, figure: 'requests/s', value: rps, unit: 'req/s', reference });
-    report({
-      bench,
-      database: label,
-      figure: 'ratio to hello-world',
-      value: ratio,
-      unit: '×',
-      goal: { atLeast: API_RATIO },
-    });
+    reportRatio(bench, ratio, API_RATIO);
   }
   return last!;
 }

@@ -15,17 +15,22 @@ export const PAGE_RENDER_HEADER = 'x-pricehub-page-render';
 
 type Lookups = Map<string, Promise<SessionUser | null>>;
 
-// Renders are remembered for one to two seconds (two generations, turned every second); a render still reading after
-// that looks its sessions up again, which is only slower.
+// Renders are remembered for one to two seconds: two generations, turned when one is a second old (no timer). A
+// render still reading after that looks its sessions up again, which is only slower.
 let current = new Map<string, Lookups>();
 let previous = new Map<string, Lookups>();
-setInterval(() => {
-  previous = current;
+let turnedAt = Date.now();
+function turn(): void {
+  const now = Date.now();
+  if (now - turnedAt < 1000) return;
+  previous = now - turnedAt < 2000 ? current : new Map();
   current = new Map();
-}, 1000).unref();
+  turnedAt = now;
+}
 
 /** A new page render's id, for the API requests it makes. */
 export function newPageRender(): string {
+  turn();
   const id = randomUUID();
   current.set(id, new Map());
   return id;

@@ -68,20 +68,16 @@ export function combinedCrc(crcA: number, crcB: number, bytesB: number): number 
 }
 
 /**
- * Raw bytes as DEFLATE stored blocks (not final): no compressor is set up, which for a few hundred bytes costs more
- * than the bytes saved. A stored block starts on a byte boundary, where every piece before it ends.
+ * Raw bytes as one DEFLATE stored block (not final): no compressor is set up, which for a few hundred bytes costs more
+ * than the bytes saved. A stored block starts on a byte boundary, where every piece before it ends, and holds up to
+ * 65,535 bytes: a part stored is under COMPRESS_PART_FROM characters, at most three bytes each.
  */
 function stored(text: string): Piece {
   const raw = Buffer.from(text);
-  const blocks: Buffer[] = [];
-  for (let at = 0; at < raw.length || blocks.length === 0; at += 0xffff) {
-    const data = raw.subarray(at, at + 0xffff);
-    const head = Buffer.alloc(5);
-    head.writeUInt16LE(data.length, 1);
-    head.writeUInt16LE(~data.length & 0xffff, 3);
-    blocks.push(head, data);
-  }
-  return { deflated: Buffer.concat(blocks), crc: crc32(raw), bytes: raw.length };
+  const head = Buffer.alloc(5);
+  head.writeUInt16LE(raw.length, 1);
+  head.writeUInt16LE(~raw.length & 0xffff, 3);
+  return { deflated: Buffer.concat([head, raw]), crc: crc32(raw), bytes: raw.length };
 }
 
 /** Parts this long are compressed, and kept by their text: a shopper's header is the same on every page they open. */

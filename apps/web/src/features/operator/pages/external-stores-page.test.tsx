@@ -187,7 +187,10 @@ describe('the Other stores page', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Preview' }));
     expect(await within(form).findByText('Google Merchant feed')).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Save and refresh' }));
+    // A click on a button still disabled is lost: wait until the preview has enabled it.
+    const saveButton = within(form).getByRole('button', { name: 'Save and refresh' });
+    await waitFor(() => expect(saveButton).toHaveProperty('disabled', false));
+    fireEvent.click(saveButton);
     // Saving checks the fields, then posts: under a full suite on two cores this has taken more than the usual 5 s.
     await waitFor(() => expect(messageUnderInput(name)).toBe(externalStoreMessages.nameTaken), { timeout: 10_000 });
     expect(api.sent('POST /api/operator/external-stores')).toHaveLength(1);

@@ -351,7 +351,17 @@ export const searchTerms = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`term !~ '[0-9]' and length(term) >= 3`),
   },
-  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+  (t) => [
+    index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+    // A million products make some 50,000 terms, of which about 130 are brands and categories and about 130 correctable:
+    // suggestions and typo correction read only those (migration 0019).
+    index('search_terms_shown_prefix_idx')
+      .on(sql`${t.term} text_pattern_ops`)
+      .where(sql`${t.kind} in ('brand', 'category')`),
+    index('search_terms_correctable_trgm_idx')
+      .using('gin', sql`${t.term} gin_trgm_ops`)
+      .where(sql`${t.correctable}`),
+  ],
 );
 
 /** Searches that found nothing, counted per normalised term and day: what the catalogue team should add. */

@@ -20,8 +20,8 @@ export interface FunctionMigrationReplay {
   seeded: Awaited<ReturnType<typeof tableSnapshot>>;
   migrated: Awaited<ReturnType<typeof tableSnapshot>>;
   /** A few rows read back whole, at the same two moments. */
-  seededRows: Record<string, unknown>[];
-  migratedRows: Record<string, unknown>[];
+  seededRows: unknown[];
+  migratedRows: unknown[];
   /** Each replaced function's body before the migration (the earlier file's) and after it. */
   before: Record<string, string>;
   after: Record<string, string>;

@@ -86,4 +86,17 @@ describe('combinedCrc', () => {
       expect(combinedCrc(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
     }
   });
+
+  it('holds for pieces of every size, odd and past 64 KB, after an empty or any first piece', () => {
+    const text = (bytes: number, seed: number) =>
+      Buffer.from(Array.from({ length: bytes }, (_, i) => (i * 31 + seed) % 251));
+    for (const first of [text(0, 0), text(1, 7), text(1_000, 3)]) {
+      for (const bytes of [1, 2, 3, 7, 255, 256, 1_023, 65_535, 65_536, 65_537, 131_073]) {
+        const second = text(bytes, bytes);
+        expect(combinedCrc(crc32(first), crc32(second), bytes), `${first.length} then ${bytes}`).toBe(
+          crc32(Buffer.concat([first, second])),
+        );
+      }
+    }
+  });
 });

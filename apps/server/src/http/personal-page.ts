@@ -49,22 +49,43 @@ export function sharedPieces(html: string, places: readonly Place[]): SharedPiec
   return { places, pieces: texts.map((text, i) => deflated(text, i === texts.length - 1, 6)) };
 }
 
-const ZEROS = Buffer.alloc(64 * 1024);
+/** CRC-32's polynomial, bits reversed as the register holds them. */
+const POLY = 0xedb88320;
 
-/** The CRC-32 of `bytes` zero bytes continued from `crc`. */
-function crcOfZeros(crc: number, bytes: number): number {
-  let value = crc;
-  for (let left = bytes; left > 0; left -= ZEROS.length)
-    value = crc32(ZEROS.subarray(0, Math.min(left, ZEROS.length)), value);
-  return value;
+/** a(x) * b(x) modulo CRC-32's polynomial, both reflected as CRC-32 holds them (zlib's multmodp). */
+function multmodp(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  let factor = b;
+  for (;;) {
+    if (a & m) {
+      p ^= factor;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    factor = factor & 1 ? (factor >>> 1) ^ POLY : factor >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0..31. */
+const X_POW_2K: number[] = [];
+for (let k = 0, p = 0x40000000; k < 32; k++, p = multmodp(p, p)) X_POW_2K.push(p);
+
+/** x^(8 · bytes) modulo the polynomial: what shifting a CRC register over `bytes` bytes multiplies it by. */
+function shiftOver(bytes: number): number {
+  let p = 0x80000000;
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++) if (n % 2) p = multmodp(X_POW_2K[k % 32]!, p);
+  return p;
 }
 
 /**
- * CRC-32(A then B) from CRC-32(A), CRC-32(B) and B's length. CRC-32 is affine in its register and its message:
- * continuing A's CRC over B's length of zeros, XOR B's own CRC, XOR the CRC of that many zeros alone, gives it.
+ * CRC-32(A then B) from CRC-32(A), CRC-32(B) and B's length, as zlib's crc32_combine: A's CRC carried over B's length
+ * (a multiplication by x^(8 · length), worked out in log(length) steps), XOR B's own. Carrying it by running the CRC
+ * over that many zero bytes took 190 µs for a 60 KB piece, on every signed-in page.
  */
 export function combinedCrc(crcA: number, crcB: number, bytesB: number): number {
-  return (crcOfZeros(crcA, bytesB) ^ crcB ^ crcOfZeros(0, bytesB)) >>> 0;
+  return (multmodp(shiftOver(bytesB), crcA) ^ crcB) >>> 0;
 }
 
 /**

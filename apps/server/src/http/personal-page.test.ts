@@ -61,8 +61,9 @@ describe("a shopper's own page from the kept page's compressed pieces", () => {
     const { html, places } = page(5_000);
     const parts = ['<a>Ayesha</a>', '<script>{}</script>'];
     const stitched = personalGzip(sharedPieces(html, places), parts).length;
-    const whole = gzipSync(personalHtml(html, places, parts), { level: 9 }).length;
-    // Each piece starts its own dictionary, so a few hundred bytes more than the page gzipped whole, never a copy.
+    const whole = gzipSync(personalHtml(html, places, parts), { level: 3 }).length;
+    // Each piece starts its own dictionary, so a few hundred bytes more than the page gzipped whole at the pieces' level,
+    // never a copy.
     expect(stitched).toBeLessThan(whole + 400);
   });
 

@@ -36,6 +36,13 @@ function deflated(text: string, final: boolean, level: number): Piece {
   };
 }
 
+/**
+ * The shared pieces' compression level. They are made on a page's first signed-in view, and most pages of a large
+ * catalogue are seldom seen twice by signed-in shoppers within their keep time. For a 52 KB product page, level 3 took
+ * 0.16 ms and made 8.9 KB; level 6 took 0.51 ms for 7.9 KB.
+ */
+const SHARED_LEVEL = 3;
+
 /** Compresses the shared text around `places` (done once per kept page). */
 export function sharedPieces(html: string, places: readonly Place[]): SharedPieces {
   let from = 0;
@@ -46,7 +53,7 @@ export function sharedPieces(html: string, places: readonly Place[]): SharedPiec
     from = end;
   }
   texts.push(html.slice(from));
-  return { places, pieces: texts.map((text, i) => deflated(text, i === texts.length - 1, 6)) };
+  return { places, pieces: texts.map((text, i) => deflated(text, i === texts.length - 1, SHARED_LEVEL)) };
 }
 
 /** CRC-32's polynomial, bits reversed as the register holds them. */

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memoryMail } from '../testing/memory-mail';
-import { emptyDatabase, forgetLatestMigrations, migrationsUpTo, tableSnapshot } from '../testing/migration-steps';
-import { openAppContext } from '../cli/app-context';
-import { loadConfig } from '../config';
-import { seedDemoIfEmpty } from './seed/demo';
+import { demoShopUpTo, forgetLatestMigrations, tableSnapshot } from '../testing/migration-steps';
 import { migrate, queryRows } from './client';
 
 /**
@@ -12,7 +8,7 @@ import { migrate, queryRows } from './client';
  * migrated. Runs on PGlite, or on the PostgreSQL server in DATABASE_URL.
  */
 
-const { database, drop } = await emptyDatabase('ph_mig15');
+const { database, drop, folder, tags } = await demoShopUpTo('ph_mig15', 16);
 afterAll(drop);
 
 const snapshot = () => tableSnapshot(database.db);
@@ -20,11 +16,7 @@ const snapshot = () => tableSnapshot(database.db);
 // Today's seed writes columns added after 0015 (reviews.store_id, 0016), so the demo is seeded on the latest schema
 // and then taken back to how 0015 found it: its functions and triggers dropped, 0016's column dropped, and neither
 // recorded as applied. Migrating again then runs 0015 (and 0016) on the demo shop.
-const upTo16 = migrationsUpTo(16);
-expect(upTo16.tags.slice(-2)).toEqual(['0015_catalogue_change_notify', '0016_review_store']);
-await migrate(database, upTo16.folder);
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' });
-await seedDemoIfEmpty(await openAppContext(config, database, memoryMail()));
+expect(tags.slice(-2)).toEqual(['0015_catalogue_change_notify', '0016_review_store']);
 const seeded = await snapshot();
 for (const { name } of await queryRows<{ name: string }>(
   database.db,
@@ -40,7 +32,7 @@ const [triggersBefore] = await queryRows<{ n: number }>(
   sql`select count(*)::int as n from information_schema.triggers where trigger_name like '%_notify_%'`,
 );
 expect(triggersBefore!.n).toBe(0);
-await migrate(database, upTo16.folder);
+await migrate(database, folder);
 
 describe('migration 0015 on the demo shop', () => {
   it('keeps every row of every table as it was (counts, and every row read back)', async () => {

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memoryMail } from '../testing/memory-mail';
-import { emptyDatabase, forgetLatestMigrations, migrationsUpTo, tableSnapshot } from '../testing/migration-steps';
-import { openAppContext } from '../cli/app-context';
-import { loadConfig } from '../config';
-import { seedDemoIfEmpty } from './seed/demo';
+import { demoShopUpTo, forgetLatestMigrations, tableSnapshot } from '../testing/migration-steps';
 import { migrate, queryRows } from './client';
 
 /**
@@ -14,16 +10,12 @@ import { migrate, queryRows } from './client';
  * other row must come through untouched. Runs on PGlite, or on the PostgreSQL server in DATABASE_URL.
  */
 
-const { database, drop } = await emptyDatabase('ph_mig16');
+const { database, drop, folder, tags } = await demoShopUpTo('ph_mig16', 16);
 afterAll(drop);
 
 const snapshot = () => tableSnapshot(database.db);
 
-const upTo16 = migrationsUpTo(16);
-expect(upTo16.tags.at(-1)).toBe('0016_review_store');
-await migrate(database, upTo16.folder);
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' });
-await seedDemoIfEmpty(await openAppContext(config, database, memoryMail()));
+expect(tags.at(-1)).toBe('0016_review_store');
 const asWritten = await snapshot();
 const [written] = await queryRows<{ fromOrders: number; withStore: number; mismatched: number }>(
   database.db,
@@ -37,7 +29,7 @@ const [written] = await queryRows<{ fromOrders: number; withStore: number; misma
 await database.db.execute(sql`alter table reviews drop column store_id`);
 await forgetLatestMigrations(database.db, 1);
 const before = await snapshot();
-await migrate(database, upTo16.folder);
+await migrate(database, folder);
 
 describe('migration 0016 on the demo shop', () => {
   it('is run on a shop whose reviews include some written from orders', () => {

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openAppContext } from '../cli/app-context';
-import { loadConfig } from '../config';
 import { suggestUncached } from '../modules/catalog/suggestions';
-import { memoryMail } from '../testing/memory-mail';
-import { emptyDatabase, migrationsUpTo, tableSnapshot } from '../testing/migration-steps';
+import { demoRowsReadBack, demoShopUpTo, migrationsUpTo, tableSnapshot } from '../testing/migration-steps';
 import { migrate, queryRows } from './client';
-import { seedDemoIfEmpty } from './seed/demo';
 
 /**
  * Migration 0019 (partial indexes on the search dictionary) on the demo shop seeded by the schema before it: every
@@ -14,7 +10,7 @@ import { seedDemoIfEmpty } from './seed/demo';
  * PGlite, or on the PostgreSQL server in DATABASE_URL.
  */
 
-const { database, drop } = await emptyDatabase('ph_mig19');
+const { database, drop } = await demoShopUpTo('ph_mig19', 18);
 afterAll(drop);
 
 const indexes = async () =>
@@ -29,11 +25,8 @@ const suggestions = async () => ({
   misspelt: await suggestUncached(database.db, ['lenvo']),
 });
 
-const upTo18 = migrationsUpTo(18);
-await migrate(database, upTo18.folder);
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' });
-await seedDemoIfEmpty(await openAppContext(config, database, memoryMail()));
 const seeded = await tableSnapshot(database.db);
+const seededRows = await demoRowsReadBack(database.db);
 const indexesBefore = await indexes();
 const suggestedBefore = await suggestions();
 
@@ -45,6 +38,8 @@ describe('migration 0019 on the demo shop', () => {
   it('keeps every row of every table as it was, the search dictionary among them', async () => {
     expect(seeded.search_terms!.rows).toBeGreaterThan(0);
     expect(await tableSnapshot(database.db)).toEqual(seeded);
+    expect(await demoRowsReadBack(database.db)).toEqual(seededRows);
+    expect(seededRows).toHaveLength(9);
   });
 
   it('adds the two partial indexes', async () => {

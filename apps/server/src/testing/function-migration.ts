@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openAppContext } from '../cli/app-context';
-import { loadConfig } from '../config';
 import { migrate, migrationsFolder, queryRows, type Db } from '../db/client';
-import { seedDemoIfEmpty } from '../db/seed/demo';
-import { memoryMail } from './memory-mail';
-import { emptyDatabase, forgetLatestMigrations, migrationsUpTo, tableSnapshot } from './migration-steps';
+import { demoRowsReadBack, demoShopUpTo, forgetLatestMigrations, tableSnapshot } from './migration-steps';
 
 /** Where a function the migration replaces was made before it: an earlier migration's file, and the names there. */
 export interface EarlierFunctions {
@@ -28,15 +24,6 @@ export interface FunctionMigrationReplay {
   drop: () => Promise<void>;
 }
 
-const someRows = (db: Db) =>
-  queryRows(
-    db,
-    sql`(select 'product' as kind, id::text as id, name as text, lowest_price::bigint as number from products order by id limit 3)
-        union all (select 'listing', id::text, name, price::bigint from listings order by id limit 3)
-        union all (select 'order', id::text, status::text, total::bigint from orders order by id limit 3)
-        order by 1, 2`,
-  );
-
 const bodies = async (db: Db, names: string[]) =>
   Object.fromEntries(
     (
@@ -57,14 +44,10 @@ export async function replayFunctionMigration(
   tag: string,
   earlier: EarlierFunctions[],
 ): Promise<FunctionMigrationReplay> {
-  const { database, drop } = await emptyDatabase(`ph_mig${index}`);
-  const upTo = migrationsUpTo(index);
-  if (upTo.tags.at(-1) !== tag) throw new Error(`migration ${index} is ${upTo.tags.at(-1)}, not ${tag}`);
-  await migrate(database, upTo.folder);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' });
-  await seedDemoIfEmpty(await openAppContext(config, database, memoryMail()));
+  const { database, drop, folder, tags } = await demoShopUpTo(`ph_mig${index}`, index);
+  if (tags.at(-1) !== tag) throw new Error(`migration ${index} is ${tags.at(-1)}, not ${tag}`);
   const seeded = await tableSnapshot(database.db);
-  const seededRows = await someRows(database.db);
+  const seededRows = await demoRowsReadBack(database.db);
 
   const names = earlier.flatMap((e) => e.names);
   for (const { file, names: made } of earlier) {
@@ -79,12 +62,12 @@ export async function replayFunctionMigration(
   }
   await forgetLatestMigrations(database.db, 1);
   const before = await bodies(database.db, names);
-  await migrate(database, upTo.folder);
+  await migrate(database, folder);
   return {
     seeded,
     migrated: await tableSnapshot(database.db),
     seededRows,
-    migratedRows: await someRows(database.db),
+    migratedRows: await demoRowsReadBack(database.db),
     before,
     after: await bodies(database.db, names),
     drop,

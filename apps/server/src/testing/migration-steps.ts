@@ -3,8 +3,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrationsFolder, openDatabase, queryRows, type Database, type Db } from '../db/client';
+import { openAppContext } from '../cli/app-context';
+import { loadConfig } from '../config';
+import { migrate, migrationsFolder, openDatabase, queryRows, type Database, type Db } from '../db/client';
+import { seedDemoIfEmpty } from '../db/seed/demo';
 import { withDatabase } from './global-setup';
+import { memoryMail } from './memory-mail';
 
 /**
  * Tests of one migration on data made before it: a fresh empty database, and a copy of the migrations folder that
@@ -76,3 +80,29 @@ export async function forgetLatestMigrations(db: Db, count: number): Promise<voi
         where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit ${count})`,
   );
 }
+
+/**
+ * The demo shop on the schema up to migration `last`: a fresh database (named from `prefix` on PostgreSQL), migrated
+ * with the folder of `migrationsUpTo(last)`, which comes back to migrate it again, then seeded as `npm start` seeds it.
+ */
+export async function demoShopUpTo(
+  prefix: string,
+  last: number,
+): Promise<{ database: Database; drop: () => Promise<void>; folder: string; tags: string[] }> {
+  const { database, drop } = await emptyDatabase(prefix);
+  const { folder, tags } = migrationsUpTo(last);
+  await migrate(database, folder);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/pricehub-test-data' });
+  await seedDemoIfEmpty(await openAppContext(config, database, memoryMail()));
+  return { database, drop, folder, tags };
+}
+
+/** A few rows of the demo shop read back whole (3 products, 3 listings, 3 orders), beside a snapshot's digests. */
+export const demoRowsReadBack = (db: Db) =>
+  queryRows(
+    db,
+    sql`(select 'product' as kind, id::text as id, name as text, lowest_price::bigint as number from products order by id limit 3)
+        union all (select 'listing', id::text, name, price::bigint from listings order by id limit 3)
+        union all (select 'order', id::text, status::text, total::bigint from orders order by id limit 3)
+        order by 1, 2`,
+  );

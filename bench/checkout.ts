@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -32,12 +32,27 @@ const CPU_PROFILE = process.env.CPU_PROFILE;
 
 const config = benchConfig();
 
-/** The CPU time the server's process spent while `work` ran (the server runs in the bench's process). */
-async function serverCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+/** The busy and total clock ticks of the whole machine, every core (Linux's /proc/stat; zeros elsewhere). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((n, x) => n + x, 0);
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/**
+ * The CPU time the server's process spent while `work` ran (the server runs in the bench's process), and the whole
+ * machine's: the server, PostgreSQL's backends and the buyers together (in 10 ms ticks; 0 where /proc is missing).
+ */
+async function serverCpu<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number; machineCpuMs: number }> {
   const before = process.cpuUsage();
+  const ticks = machineTicks();
   const value = await work();
   const { user, system } = process.cpuUsage(before);
-  return { value, cpuMs: (user + system) / 1000 };
+  return { value, cpuMs: (user + system) / 1000, machineCpuMs: (machineTicks().busy - ticks.busy) * 10 };
 }
 
 /** Profiles the server's process (the bench's own) while `work` runs, when CPU_PROFILE names a directory. */
@@ -72,7 +87,11 @@ async function runBuyers(round: number, input: { base: string; cookies: string[]
     Promise.race([new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T))), exited]);
   child.send(input);
   await next<'ready'>();
-  const { value: results, cpuMs } = await serverCpu(() =>
+  const {
+    value: results,
+    cpuMs,
+    machineCpuMs,
+  } = await serverCpu(() =>
     profiled(round, () => {
       const answered = next<{ status: number; ms: number }[]>();
       child.send('go');
@@ -80,7 +99,7 @@ async function runBuyers(round: number, input: { base: string; cookies: string[]
     }),
   );
   await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-  return { results, cpuMs };
+  return { results, cpuMs, machineCpuMs };
 }
 
 interface RunResult {
@@ -153,7 +172,7 @@ async function runOnce(round: number): Promise<RunResult> {
 
     // The contended moment, from another process: every buyer opens their cart, then all check out at once.
     const body = JSON.stringify({ paymentMethod: 'cashOnDel', shippingAddress: '1 Bench Road, Lahore' });
-    const { results, cpuMs } = await runBuyers(round, { base, cookies, body });
+    const { results, cpuMs, machineCpuMs } = await runBuyers(round, { base, cookies, body });
 
     const times = results.map((r) => r.ms);
     const ok = results.filter((r) => r.status === 201).length;
@@ -181,7 +200,7 @@ async function runOnce(round: number): Promise<RunResult> {
     );
     console.log(
       `  latency ms: p50 ${p50.toFixed(1)}, p95 ${p95.toFixed(1)}, max ${Math.max(...times).toFixed(1)}, ` +
-        `server CPU ${cpuMs.toFixed(0)} ms`,
+        `server CPU ${cpuMs.toFixed(0)} ms, machine CPU ${machineCpuMs.toFixed(0)} ms`,
     );
     console.log(`  ${correct ? 'correct' : 'WRONG: orders or stock do not add up'}`);
     return { label, correct, p50, p95 };

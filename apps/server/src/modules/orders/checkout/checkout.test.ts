@@ -13,6 +13,7 @@ import { createCustomer, type TestUser } from '../../../testing/factories';
 import { queryRows } from '../../../db/client';
 import { cartItems, mailOutbox, notifications, orders } from '../../../db/schema';
 import { rollUpUnitsSold } from '../../catalog/units-sold';
+import { MAX_WAIT_MS } from './listing-gate';
 import { promoUnusable } from '../../promos/redeem';
 import {
   ADDRESS,
@@ -507,6 +508,32 @@ describe('how much one customer may hold unpaid', () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await checkout(shopper)).statusCode).toBe(201);
+  });
+});
+
+describe('a rush on the last unit', () => {
+  it('sells it to the buyer behind a checkout that is refused, without keeping them waiting', async () => {
+    // `first` holds as many Booked cash orders as allowed: its checkout of the last unit will be refused.
+    const first = await createCustomer(t);
+    const sellers = await Promise.all(Array.from({ length: MAX_BOOKED_CASH_ORDERS }, () => createSellerWithStore(t)));
+    for (const s of sellers) await fill(first, await addProduct(t, s.storeId, { quantity: 5 }), 1);
+    expect((await checkout(first)).statusCode).toBe(201);
+
+    const s = await createSellerWithStore(t);
+    const last = await addProduct(t, s.storeId, { quantity: 1 });
+    const second = await createCustomer(t);
+    await fill(first, last, 1);
+    await fill(second, last, 1);
+    const started = Date.now();
+    const [refused, bought] = await Promise.all([
+      checkout(first),
+      checkout(second).then((r) => ({ r, ms: Date.now() - started })),
+    ]);
+    expect(refused.statusCode).toBe(409);
+    expect(bought.r.statusCode, bought.r.body).toBe(201);
+    // Let through when the other checkout ended, not by the queue's time limit.
+    expect(bought.ms).toBeLessThan(MAX_WAIT_MS);
+    expect(await productState(t, last)).toEqual({ quantity: 0, unitsSold: 1, stock: 'outofstock' });
   });
 });
 

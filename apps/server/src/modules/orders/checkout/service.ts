@@ -18,6 +18,7 @@ import type { Promo } from '../../promos/lookup';
 import { usablePromo } from '../../promos/redeem';
 import { activeSales, unitPrice, type ActiveSale } from '../../sales/pricing';
 import { announcementWrites } from '../announce';
+import { ListingGate } from './listing-gate';
 import { openOnlinePayment } from './payments';
 import {
   beginTransaction,
@@ -146,6 +147,18 @@ function refuseVisiblyShort(rows: CartRow[]): void {
   });
 }
 
+/** A buyer looks again at most this many times after waiting for others' checkouts; then goes on regardless. */
+const MAX_WAITS = 3;
+
+const gates = new WeakMap<AppContext['database'], ListingGate>();
+
+/** This process's queue in front of checkout's transaction (listing-gate.ts), one per database. */
+function listingGate(ctx: AppContext): ListingGate {
+  let gate = gates.get(ctx.database);
+  if (!gate) gates.set(ctx.database, (gate = new ListingGate()));
+  return gate;
+}
+
 export interface Buyer {
   id: number;
   name: string;
@@ -161,14 +174,31 @@ export interface Buyer {
 export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutRequest): Promise<CheckoutResult> {
   const gateway = input.paymentMethod === 'online' ? ctx.payments.checkout : null;
   if (input.paymentMethod === 'online' && !gateway) throw conflict(checkoutMessages.onlineUnavailable);
-  const placed = await ctx.database.onOneConnection(async (db) => {
-    // A first look, on the connection the transaction will use, just before it starts: a buyer who can already
-    // see the listing is gone is refused after one read, without a transaction opened and rolled back.
-    const cart = await loadCartRows(db, buyer.id);
-    checkBuyable(cart);
-    refuseVisiblyShort(cart);
-    return placeOrders(ctx, db, buyer, input, gateway);
-  });
+  const gate = listingGate(ctx);
+  let placed: Awaited<ReturnType<typeof placeOrders>> | undefined;
+  for (let waits = 0; !placed; waits++) {
+    const turn = await ctx.database.onOneConnection(async (db) => {
+      // A first look, on the connection the transaction will use, just before it starts: a buyer who can already
+      // see the listing is gone is refused after one read, without a transaction opened and rolled back.
+      const cart = await loadCartRows(db, buyer.id);
+      checkBuyable(cart);
+      refuseVisiblyShort(cart);
+      // In a rush, those whose units are already being taken by others wait (off the connection), then look again.
+      const claims = cart.map((r) => ({ listingId: r.listingId, quantity: r.quantity, shelf: r.stockQuantity }));
+      const entered = waits < MAX_WAITS ? gate.enter(claims) : gate.enter(claims, { anyway: true });
+      if (entered !== true) return { landed: entered };
+      let committed = false;
+      try {
+        const orders = await placeOrders(ctx, db, buyer, input, gateway);
+        committed = true;
+        return { orders };
+      } finally {
+        gate.leave(claims, committed);
+      }
+    });
+    if ('landed' in turn) await turn.landed;
+    else placed = turn.orders;
+  }
 
   const result: CheckoutResult = {
     orders: placed.created.map(({ orderId, total }) => ({ orderId, total, status: 'Booked' })),

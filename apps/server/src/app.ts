@@ -12,7 +12,8 @@ import { registerResponseSchemas } from './http/response-schemas';
 import { allowedOrigins, registerOriginCheck, registerSecurityHeaders, trustProxyOption } from './http/security';
 import { registerAnswerCache } from './http/answer-cache';
 import { registerWebApp } from './http/web-app';
-import { findSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
+import { SessionCache } from './modules/auth/session-cache';
+import { cachedSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
 import { PAGE_RENDER_HEADER, sessionOnce } from './http/page-sessions';
 import {
   catalogueGeneration,
@@ -107,11 +108,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     changes,
     productsShown,
   });
+  // Who is asking: kept in this process while the change feed hears every change to sessions and accounts.
+  const sessions = new SessionCache(changes);
+  changes.onAccountsChanged((ids) => sessions.forget(ids));
+  app.decorate('sessionCache', sessions);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.user = token
-      ? await sessionOnce(request.headers[PAGE_RENDER_HEADER], token, () => findSessionUser(ctx.db, token, ctx.now()))
+      ? await sessionOnce(request.headers[PAGE_RENDER_HEADER], token, () =>
+          cachedSessionUser(sessions, ctx.db, token, ctx.now()),
+        )
       : null;
   });
   registerOriginCheck(app, allowedOrigins(ctx.config, options.publicUrlWasSet ?? true));

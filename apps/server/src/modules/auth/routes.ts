@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/access';
 import * as auth from './service';
 import { destroySession, findSessionUser, SESSION_COOKIE } from './session-service';
+import { hashToken } from './tokens';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const secure = ctx.config.publicUrl.startsWith('https://');
@@ -69,7 +70,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: { access: 'public', keepsCatalogue: true }, schema: { tags: ['auth'], response: { 200: loggedOut } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await destroySession(ctx.db, token);
+      if (token) {
+        await destroySession(ctx.db, token);
+        // Logout does not wait for the change feed (keepsCatalogue): its session goes from this process's cache now.
+        request.server.sessionCache.forgetSession(hashToken(token));
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true } as const;
     },

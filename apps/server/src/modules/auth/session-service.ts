@@ -3,6 +3,7 @@ import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { preparedOn, type Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { accountUsers } from '../accounts/queries';
+import type { SessionCache } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'ph_session';
@@ -26,6 +27,7 @@ const prepareSessionLookup = (db: Db) =>
       storeId: accountUsers.storeId,
       storeSlug: accountUsers.storeSlug,
       storeName: accountUsers.storeName,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(accountUsers, eq(accountUsers.id, sessions.accountId))
@@ -34,16 +36,43 @@ const prepareSessionLookup = (db: Db) =>
     .prepare('session_user');
 
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  return (await findSession(db, hashToken(token), now))?.user ?? null;
+}
+
+/** The signed-in user of the session with this token hash, and when the session expires; null when there is none. */
+async function findSession(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const lookup = preparedOn(db, 'session_user', prepareSessionLookup);
-  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  const [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
   if (!row) return null;
-  return {
+  const user: SessionUser = {
     id: row.id,
     role: row.role,
     email: row.email,
     name: row.name,
     store: row.storeId ? { id: row.storeId, slug: row.storeSlug!, name: row.storeName! } : null,
   };
+  return { user, expiresAt: new Date(row.expiresAt) };
+}
+
+/** findSessionUser, answered from this process's `cache` when it holds the session (session-cache.ts). */
+export async function cachedSessionUser(
+  cache: SessionCache,
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const kept = cache.get(tokenHash, now.getTime());
+  if (kept) return kept;
+  const stamp = cache.stamp();
+  const found = await findSession(db, tokenHash, now);
+  if (!found) return null;
+  cache.keep(tokenHash, found.user, found.expiresAt.getTime(), stamp, now.getTime());
+  return found.user;
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {

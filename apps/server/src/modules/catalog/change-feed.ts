@@ -4,7 +4,10 @@ import pg from 'pg';
 import type { Database } from '../../db/client';
 import { nextSaleBoundary } from '../sales/pricing';
 
-/** The channel the catalogue's triggers signal on (migration 0015): product ids, '*' (everything) or 'sales'. */
+/**
+ * The channel the catalogue's triggers signal on (migration 0015): product ids, '*' (everything) or 'sales'; and
+ * the accounts whose session lookup changed (migration 0020): 'accounts:' with account ids, or 'accounts:*'.
+ */
 export const CATALOGUE_CHANNEL = 'catalogue_changes';
 
 /** Past this many products told apart, the feed forgets them and counts everything as changed (memory bound). */
@@ -37,6 +40,7 @@ export class CatalogueChanges {
   /** When each change was heard, in order: the change numbered `seq` is at index seq - heardAt[0].seq. */
   private readonly heardAt: { seq: number; at: number }[] = [];
   private readonly syncs = new Map<string, () => void>();
+  private readonly accountListeners = new Set<(ids: number[] | 'all') => void>();
   private readonly instance = randomBytes(6).toString('hex');
   private syncCount = 0;
   private listening = false;
@@ -87,6 +91,15 @@ export class CatalogueChanges {
     return this.heardAt[0] ? this.heardAt[0].seq - 1 : this.seq;
   }
 
+  /**
+   * Calls `listener` with the accounts whose session lookup changed (migration 0020), as they are heard, or with
+   * 'all' whenever some may have gone unheard (the LISTEN dropped or came back, a sync went unanswered).
+   */
+  onAccountsChanged(listener: (ids: number[] | 'all') => void): () => void {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
+  }
+
   productsChanged(ids: Iterable<number>): void {
     this.changeHeard();
     for (const id of ids) this.productAt.set(id, this.seq);
@@ -97,6 +110,12 @@ export class CatalogueChanges {
     this.changeHeard();
     this.everythingAt = this.seq;
     this.productAt.clear();
+  }
+
+  /** Some change may have gone unheard: everything in the catalogue, and every account, counts as changed. */
+  private lostTrack(): void {
+    this.everythingChanged();
+    for (const listener of this.accountListeners) listener('all');
   }
 
   private changeHeard(): void {
@@ -113,7 +132,7 @@ export class CatalogueChanges {
    * within a second: everything counts as changed.
    */
   async sync(): Promise<void> {
-    if (!this.listening) return this.everythingChanged();
+    if (!this.listening) return this.lostTrack();
     const token = `sync:${this.instance}:${++this.syncCount}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<boolean>((resolve) => {
@@ -122,10 +141,10 @@ export class CatalogueChanges {
     });
     try {
       await this.database.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${token})`);
-      if (!(await heard)) this.everythingChanged();
+      if (!(await heard)) this.lostTrack();
     } catch (error) {
       this.log.warn({ err: error }, 'could not wait for the catalogue change feed');
-      this.everythingChanged();
+      this.lostTrack();
     } finally {
       clearTimeout(timer);
       this.syncs.delete(token);
@@ -160,7 +179,13 @@ export class CatalogueChanges {
     if (payload.startsWith('sync:')) return this.syncs.get(payload)?.();
     if (payload === '*') return this.everythingChanged();
     if (payload === 'sales') return void this.watchSales();
+    if (payload.startsWith('accounts:')) return this.accountsHeard(payload.slice('accounts:'.length));
     this.productsChanged(payload.split(',').map(Number));
+  }
+
+  private accountsHeard(list: string) {
+    const ids = list === '*' ? 'all' : list.split(',').map(Number);
+    for (const listener of this.accountListeners) listener(ids);
   }
 
   private async listenPglite() {
@@ -181,7 +206,7 @@ export class CatalogueChanges {
       dropped = true;
       // Whatever changed until the LISTEN is back goes unheard.
       this.listening = false;
-      this.everythingChanged();
+      this.lostTrack();
       if (error) this.log.warn({ err: error }, 'catalogue change feed lost its connection; reconnecting');
       client.end().catch(() => {});
       this.reconnectTimer = setTimeout(() => void this.connectPg().catch(() => {}), 1_000);
@@ -204,7 +229,7 @@ export class CatalogueChanges {
     }
     if (this.closed) return void (await client.end().catch(() => {}));
     // Anything kept before this point may have missed a change made while nobody listened.
-    this.everythingChanged();
+    this.lostTrack();
     this.listening = true;
   }
 

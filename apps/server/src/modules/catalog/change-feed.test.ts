@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../db/client';
 import { insertExternalOffer, insertListing } from '../../testing/catalogue';
 import { createSeller } from '../../testing/factories';
@@ -50,6 +50,27 @@ describe('the catalogue change feed', () => {
     await until(() => !feed.unchangedSince(stamp, [a.productId]), 1_000);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(feed.unchangedSince(stamp, [b.productId])).toBe(true);
+  });
+
+  it('answers writers waiting at once with one sync, and a writer after it has been sent with another', async () => {
+    const a = await insertListing(t.ctx.db, { storeId, price: 5_000_000 });
+    await feed.sync();
+    const sends = vi.spyOn(t.ctx.database, 'onOneConnection');
+    try {
+      await Promise.all(Array.from({ length: 5 }, () => feed.sync()));
+      expect(sends).toHaveBeenCalledTimes(1);
+
+      // A write committed while a sync is on its way is not covered by it: the next sync must hear it.
+      const stamp = feed.stamp();
+      const inFlight = feed.sync();
+      await t.ctx.db.execute(sql`update listings set price = 4800000 where id = ${a.listingId}`);
+      await feed.sync();
+      expect(feed.unchangedSince(stamp, [a.productId])).toBe(false);
+      await inFlight;
+      expect(sends).toHaveBeenCalledTimes(3);
+    } finally {
+      sends.mockRestore();
+    }
   });
 
   it('is told by every table a product page shows', async () => {

@@ -45,6 +45,15 @@ export class CatalogueChanges {
   private syncCount = 0;
   /** A sync whose notify is not sent yet: callers until then share it. */
   private unsentSync?: { done?: Promise<void> };
+  /** The sync notify on its way, if any: the next one waits for it. */
+  private sending: Promise<void> = Promise.resolve();
+  /**
+   * Sends a sync's notify. On PostgreSQL, over the LISTEN's own connection (set once it listens), which is otherwise
+   * idle: a sync never queues behind the pool's work, where a rush of buyers would hold it. On PGlite, its one
+   * connection.
+   */
+  private sendNotify: (token: string) => Promise<unknown> = (token) =>
+    this.database.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${token})`);
   private listening = false;
   private closed = false;
   private stopListening?: () => Promise<void>;
@@ -133,7 +142,7 @@ export class CatalogueChanges {
    * those of every transaction committed before it (PostgreSQL delivers in commit order). Not hearing, or no answer
    * within a second: everything counts as changed.
    *
-   * Callers share a sync whose notify has not been sent yet (it waits for a connection): it goes out after their
+   * Callers share a sync whose notify has not been sent yet (it waits for the one before): it goes out after their
    * writes too. In a rush of writes that is one round trip for many answers instead of one each.
    */
   sync(): Promise<void> {
@@ -161,10 +170,15 @@ export class CatalogueChanges {
       if (this.unsentSync === batch) this.unsentSync = undefined;
     };
     try {
-      await this.database.onOneConnection(async (db) => {
-        close();
-        await db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${token})`);
-      });
+      // One notify at a time: those who ask while one is on its way share the next.
+      await this.sending;
+      close();
+      const sent = this.sendNotify(token);
+      this.sending = sent.then(
+        () => {},
+        () => {},
+      );
+      await sent;
       if (!(await heard)) this.lostTrack();
     } catch (error) {
       this.log.warn({ err: error }, 'could not wait for the catalogue change feed');
@@ -248,6 +262,7 @@ export class CatalogueChanges {
     try {
       await client.connect();
       await client.query(`listen ${CATALOGUE_CHANNEL}`);
+      this.sendNotify = (token) => client.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, token]);
     } catch (error) {
       reconnect(error);
       throw error;

@@ -80,11 +80,30 @@ export const isShortStock = (error: unknown): boolean => pgCode(error) === SHORT
  * re-checks it after waiting for a concurrent buyer's row lock.
  */
 
+/**
+ * What a listing's shelf held right after a checkout took from it, read in that checkout's transaction while it
+ * held the row: the units still buyable, and when it was read (microseconds; reads of one listing are in the order
+ * their checkouts took the row).
+ */
+export interface ShelfAfter {
+  listingId: number;
+  quantity: number;
+  at: number;
+}
+
+const shelfAfterColumns = `id as "listingId", case when stock = 'instock' then quantity else 0 end as quantity,
+  (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as at`;
+const shelfAfter = (row: { listingId: number; quantity: number; at: string }): ShelfAfter => ({
+  listingId: row.listingId,
+  quantity: row.quantity,
+  at: Number(row.at),
+});
+
 const takeUnits = ({ listingId, quantity }: ListingUnits) =>
   sql`update listings set quantity = quantity - ${quantity}, units_sold = units_sold + ${quantity},
         stock = case when quantity = ${quantity} then 'outofstock'::stock_status else stock end, updated_at = now()
       where id = ${listingId} and quantity >= ${quantity} and stock = 'instock'
-      returning id`;
+      returning ${sql.raw(shelfAfterColumns)}`;
 
 /**
  * PostgreSQL: one statement that takes every line or fails with SHORT_STOCK (and the transaction with it), so that
@@ -117,12 +136,28 @@ export function takeStockSql(lines: ListingUnits[]): SQL {
  * PGlite: the same with prepared statements (a DO block is compiled on every run, which costs PGlite 2 ms), inside
  * the caller's transaction; a short line fails with SHORT_STOCK too.
  */
-export async function takeStock(tx: Db, lines: ListingUnits[]): Promise<void> {
+export async function takeStock(tx: Db, lines: ListingUnits[]): Promise<ShelfAfter[]> {
+  const shelves: ShelfAfter[] = [];
   for (const line of await inListingLockOrder(tx, lines)) {
-    const taken = await queryRows<{ id: number }>(tx, takeUnits(line));
-    if (taken.length === 0) throw Object.assign(new Error(`listing ${line.listingId} is short`), { code: SHORT_STOCK });
+    const [taken] = await queryRows<{ listingId: number; quantity: number; at: string }>(tx, takeUnits(line));
+    if (!taken) throw Object.assign(new Error(`listing ${line.listingId} is short`), { code: SHORT_STOCK });
+    shelves.push(shelfAfter(taken));
   }
+  return shelves;
 }
+
+/**
+ * PostgreSQL: takeStockSql's lines as the shelf holds them after it, read in the same transaction (their rows are
+ * still held); sent after it, with the COMMIT.
+ */
+export function shelvesAfterSql(lines: ListingUnits[]): SQL {
+  const ids = [...new Set(lines.map((l) => Math.trunc(l.listingId)))].join(',');
+  return sql.raw(`select ${shelfAfterColumns} from listings where id = any('{${ids}}'::int[])`);
+}
+
+/** The rows of shelvesAfterSql's statement. */
+export const shelvesAfterRows = (rows: { listingId: number; quantity: number; at: string }[]): ShelfAfter[] =>
+  rows.map(shelfAfter);
 
 /**
  * Puts these units back on their listings' shelves and takes them off units_sold (one entry per listing), inside

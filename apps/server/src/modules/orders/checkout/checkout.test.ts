@@ -153,6 +153,11 @@ describe('checkout with cash on delivery', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c === 409)).toHaveLength(20);
+    // Each one refused is told the line is gone, however it was found out (a look, or the queue it waited in).
+    for (const refused of results.filter((r) => r.statusCode === 409)) {
+      expect(refused.json().error.message).toBe(checkoutMessages.shortStock);
+      expect(refused.json().error.details.short).toMatchObject([{ productId: p, requested: 1, available: 0 }]);
+    }
     expect(await productState(t, p)).toEqual({ quantity: 0, unitsSold: 10, stock: 'outofstock' });
     const sold = await queryRows<{ n: number }>(
       t.ctx.db,

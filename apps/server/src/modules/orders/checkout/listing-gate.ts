@@ -1,3 +1,5 @@
+import type { ShelfAfter } from '../../catalog/stock';
+
 /**
  * Admission to checkout's transaction, per listing, in this process: a rush on one listing lets in as many buyers as
  * it has units, and the rest wait for those to finish instead of opening transactions that can only roll back.
@@ -22,9 +24,14 @@ export interface Claim {
 /** A buyer waits at most this long for the flight to land; then their transaction runs and the database decides. */
 export const MAX_WAIT_MS = 2_000;
 
+/** What the shelves held when a flight landed, by listing: the waiters woken by it need not look again. */
+export type Landed = Map<number, number> | undefined;
+
 interface Flight {
   units: number;
-  waiters: Set<() => void>;
+  waiters: Set<(landed: Landed) => void>;
+  /** The latest shelf read by a checkout of this flight that committed (ShelfAfter). */
+  latest?: ShelfAfter;
 }
 
 export class ListingGate {
@@ -34,9 +41,11 @@ export class ListingGate {
    * Takes a place in flight for every line, or for none. Answers true when each line's units fit beside those
    * already in flight (or none are); otherwise a promise, already waiting, that resolves when a flight of these lines
    * lands or frees units (or after MAX_WAIT_MS): the buyer should then look at the shelf again and try once more.
+   * When the flight landed, the promise answers what the shelf held then, read by its last checkout, so that a
+   * buyer it cannot serve is refused without looking again.
    * `anyway`: enters whatever is in flight (a buyer who has waited enough; the database's guard decides).
    */
-  enter(claims: Claim[], { anyway = false } = {}): true | Promise<void> {
+  enter(claims: Claim[], { anyway = false } = {}): true | Promise<Landed> {
     const fits =
       anyway ||
       claims.every((c) => {
@@ -49,32 +58,38 @@ export class ListingGate {
   }
 
   /**
-   * Leaves the flight. `committed`: the units are off the shelf now, which leaves the others' room as it was; the
-   * waiters are woken once the flight is empty. Otherwise the units are free again and the waiters are woken now.
+   * Leaves the flight. With `shelves` (the checkout committed, and read these shelves after taking its units): the
+   * units are off the shelf now, which leaves the others' room as it was; the waiters are woken once the flight is
+   * empty, with the latest shelf its checkouts read. Without (it failed): the units are free again and the waiters
+   * are woken now, to look again.
    */
-  leave(claims: Claim[], committed: boolean): void {
+  leave(claims: Claim[], shelves?: ShelfAfter[]): void {
     for (const c of claims) {
       const flight = this.flights.get(c.listingId);
       if (!flight) continue;
       flight.units -= c.quantity;
-      if (flight.units > 0 && committed) continue;
+      const read = shelves?.find((s) => s.listingId === c.listingId);
+      if (read && (!flight.latest || read.at > flight.latest.at)) flight.latest = read;
+      if (flight.units > 0 && shelves) continue;
       const waiters = [...flight.waiters];
       flight.waiters.clear();
       if (flight.units <= 0) this.flights.delete(c.listingId);
-      for (const wake of waiters) wake();
+      const landed =
+        shelves && flight.units <= 0 && flight.latest ? new Map([[c.listingId, flight.latest.quantity]]) : undefined;
+      for (const wake of waiters) wake(landed);
     }
   }
 
-  private wait(claims: Claim[]): Promise<void> {
+  private wait(claims: Claim[]): Promise<Landed> {
     return new Promise((resolve) => {
       // Only the lines with units in flight: the others did not keep this buyer out.
       const flights = claims.flatMap((c) => this.flights.get(c.listingId) ?? []);
-      const wake = () => {
+      const wake = (landed: Landed) => {
         clearTimeout(timer);
         for (const flight of flights) flight.waiters.delete(wake);
-        resolve();
+        resolve(landed);
       };
-      const timer = setTimeout(wake, MAX_WAIT_MS);
+      const timer = setTimeout(() => wake(undefined), MAX_WAIT_MS);
       for (const flight of flights) flight.waiters.add(wake);
     });
   }

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../../db/client';
 import { lockedAccountIdSql, storesSql } from '../../accounts/queries';
 import { takenCartSql } from '../../cart/queries';
 import type { CartRow } from '../../cart/service';
-import { listingsSql, takeStockSql } from '../../catalog/stock';
+import { listingsSql, shelvesAfterRows, shelvesAfterSql, takeStockSql, type ShelfAfter } from '../../catalog/stock';
 import { activeSaleSql, type ActiveSale } from '../../sales/pricing';
 
 /** A cart line as checkout takes it, with its sale. */
@@ -146,9 +146,16 @@ export async function beginTransaction(db: Db): Promise<void> {
   await db.execute(sql`begin; set local plan_cache_mode = force_generic_plan`);
 }
 
-/** PostgreSQL: takes the stock of `lines` (takeStockSql) and commits, in one round trip; a short line fails it. */
-export async function takeStockAndCommit(db: Db, lines: CartRow[]): Promise<void> {
-  await db.execute(sql`${takeStockSql(lines)}; commit`);
+/**
+ * PostgreSQL: takes the stock of `lines` (takeStockSql), reads their shelves after it, and commits, in one round
+ * trip; a short line fails it (and the read and the commit are skipped). Answers the shelves read.
+ */
+export async function takeStockAndCommit(db: Db, lines: CartRow[]): Promise<ShelfAfter[]> {
+  const results = (await db.execute(sql`${takeStockSql(lines)}; ${shelvesAfterSql(lines)}; commit`)) as unknown as {
+    command: string;
+    rows: { listingId: number; quantity: number; at: string }[];
+  }[];
+  return shelvesAfterRows(results.find((r) => r.command === 'SELECT')?.rows ?? []);
 }
 
 /** PostgreSQL: undoes checkout's transaction after a failure. */

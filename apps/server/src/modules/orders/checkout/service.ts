@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { badRequest, conflict, HttpError } from '../../../http/errors';
 import { loadCartRows, type CartRow } from '../../cart/service';
-import { isShortStock, listingShelves, takeStock } from '../../catalog/stock';
+import { isShortStock, listingShelves, takeStock, type ShelfAfter } from '../../catalog/stock';
 import type { Promo } from '../../promos/lookup';
 import { usablePromo } from '../../promos/redeem';
 import { activeSales, unitPrice, type ActiveSale } from '../../sales/pricing';
@@ -90,19 +90,17 @@ async function inTransaction<T>(
   ctx: AppContext,
   db: Db,
   work: (tx: Db) => Promise<{ value: T; lines: CartRow[] }>,
-): Promise<T> {
+): Promise<{ value: T; shelves: ShelfAfter[] }> {
   if (ctx.database.kind === 'pglite') {
     return db.transaction(async (tx) => {
       const { value, lines } = await work(tx);
-      await takeStock(tx, lines);
-      return value;
+      return { value, shelves: await takeStock(tx, lines) };
     });
   }
   await beginTransaction(db);
   try {
     const { value, lines } = await work(db);
-    await takeStockAndCommit(db, lines);
-    return value;
+    return { value, shelves: await takeStockAndCommit(db, lines) };
   } catch (error) {
     await rollbackTransaction(db);
     throw error;
@@ -135,16 +133,18 @@ function refuseHoarding(input: CheckoutRequest, held: Held, newOrders: number): 
 
 /** Lines the shopper can already see are short: refused before any row is locked. */
 function refuseVisiblyShort(rows: CartRow[]): void {
-  const short = rows.filter((r) => r.stockStatus === 'outofstock' || r.stockQuantity < r.quantity);
-  if (short.length === 0) return;
-  throw conflict(checkoutMessages.shortStock, undefined, {
-    short: short.map((r) => ({
-      productId: r.listingId,
-      name: r.name,
-      requested: r.quantity,
-      available: r.stockStatus === 'outofstock' ? 0 : r.stockQuantity,
-    })),
+  refuseShort(rows, (r) => (r.stockStatus === 'outofstock' ? 0 : r.stockQuantity));
+}
+
+/** Lines whose shelf, as `available` has it (undefined: not known), holds fewer units than asked for: 409. */
+function refuseShort(rows: CartRow[], available: (row: CartRow) => number | undefined): void {
+  const short = rows.flatMap((r) => {
+    const units = available(r);
+    return units !== undefined && units < r.quantity
+      ? [{ productId: r.listingId, name: r.name, requested: r.quantity, available: units }]
+      : [];
   });
+  if (short.length > 0) throw conflict(checkoutMessages.shortStock, undefined, { short });
 }
 
 /** A buyer looks again at most this many times after waiting for others' checkouts; then goes on regardless. */
@@ -186,18 +186,24 @@ export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutReq
       // In a rush, those whose units are already being taken by others wait (off the connection), then look again.
       const claims = cart.map((r) => ({ listingId: r.listingId, quantity: r.quantity, shelf: r.stockQuantity }));
       const entered = waits < MAX_WAITS ? gate.enter(claims) : gate.enter(claims, { anyway: true });
-      if (entered !== true) return { landed: entered };
-      let committed = false;
+      if (entered !== true) return { landed: entered, cart };
+      let shelves: ShelfAfter[] | undefined;
       try {
         const orders = await placeOrders(ctx, db, buyer, input, gateway);
-        committed = true;
+        shelves = orders.shelves;
         return { orders };
       } finally {
-        gate.leave(claims, committed);
+        gate.leave(claims, shelves);
       }
     });
-    if ('landed' in turn) await turn.landed;
-    else placed = turn.orders;
+    if ('orders' in turn) {
+      placed = turn.orders;
+      continue;
+    }
+    // Woken by the last checkout ahead landing: what it read of the shelf refuses a buyer it cannot serve, without
+    // another look (a shelf restocked since is seen by the next checkout's first look).
+    const landed = await turn.landed;
+    if (landed) refuseShort(turn.cart, (r) => landed.get(r.listingId));
   }
 
   const result: CheckoutResult = {
@@ -245,7 +251,7 @@ async function placeOrders(
   const online = gateway !== null;
   let bought: CartRow[] = [];
   try {
-    return await inTransaction(ctx, db, async (tx) => {
+    const { value, shelves } = await inTransaction(ctx, db, async (tx) => {
       // An online cart stays until it is paid for; cash on delivery empties it here (undone if refused).
       const { lines: rows, orderIds } = await takeCart(tx, buyer.id, now, !online);
       bought = rows;
@@ -311,6 +317,7 @@ async function placeOrders(
       // short a time as possible. A short line rolls back everything written above.
       return { value: { created, payment }, lines: rows };
     });
+    return { ...value, shelves };
   } catch (error) {
     if (!isShortStock(error)) throw error;
     throw conflict(checkoutMessages.shortStock, undefined, { short: await shortLines(db, bought) });

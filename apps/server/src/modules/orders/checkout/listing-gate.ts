@@ -7,8 +7,9 @@ import type { ShelfAfter } from '../../catalog/stock';
  * A buyer's first look reads the shelf (the committed stock). The units this process's checkouts are taking now are
  * not in it yet; while they are in flight, a buyer whose units do not fit in what is left (the shelf less what is
  * in flight) waits. A checkout that commits takes its units off the shelf as it leaves the flight, so what is left is
- * the same, and the waiters are woken only when the flight is empty (they look again: the shelf is then final) or
- * when a checkout fails (its units are free again).
+ * the same, and the waiters are woken only when the flight is empty, with the shelf as the last of its checkouts
+ * read it under the row lock (a buyer it cannot serve is refused on that), or when a checkout fails (its units are
+ * free again, and the waiters look again).
  *
  * It is only a queue: the stock is still taken by the database with its `quantity >= n` guard, which is what keeps
  * two processes, or a seller's change made meanwhile, from overselling. A buyer never waits longer than MAX_WAIT_MS.

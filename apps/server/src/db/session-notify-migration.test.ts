@@ -73,6 +73,30 @@ describe('migration 0020 on the demo shop', () => {
     );
   });
 
+  it('still tells the catalogue changes as before: product ids, and everything past 10,000 products', async () => {
+    const [listing] = await queryRows<{ id: number; product: number }>(
+      database.db,
+      sql`select id, product_id as product from listings order by id limit 1`,
+    );
+    const stamp = feed.stamp();
+    await database.db.execute(sql`update listings set price = price + 100 where id = ${listing!.id}`);
+    await feed.sync();
+    expect(feed.unchangedSince(stamp, [listing!.product])).toBe(false);
+    expect(feed.unchangedSince(stamp, [listing!.product + 1_000_000])).toBe(true);
+
+    const many = feed.stamp();
+    await database.db.execute(sql`select notify_catalogue_changes(array(select generate_series(1, 10001)))`);
+    await feed.sync();
+    // '*': everything counts as changed, products never seen included.
+    expect(feed.unchangedSince(many, [])).toBe(false);
+    // Past 10,000 accounts, every kept session goes.
+    expect(
+      await heardAfter(() =>
+        database.db.execute(sql`select notify_accounts_changed(array(select generate_series(1, 10001)))`),
+      ),
+    ).toEqual(['all']);
+  });
+
   it('then tells which accounts changed what the session lookup reads, and nothing for what it does not', async () => {
     const [seller] = await queryRows<{ id: number }>(
       database.db,

@@ -5,7 +5,9 @@
 -- 700 in one payload, under NOTIFY's 8000-byte limit), or 'accounts:*' when more than 10,000 accounts changed in one
 -- statement. PostgreSQL sends them on commit and drops them on rollback. What the lookup reads: the session (deleted,
 -- or its expiry changed), the account's role, email and name, and its store's id, slug and name.
-CREATE FUNCTION notify_accounts_changed(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+-- The id lists of both kinds of payload are sent by one function: `prefix` before each list, and prefix || '*' past
+-- 10,000 ids. notify_catalogue_changes (0015) becomes a call to it with no prefix, sending what it sent before.
+CREATE FUNCTION notify_id_lists(prefix text, ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   distinct_ids integer[] := ARRAY(SELECT DISTINCT id FROM unnest(ids) id WHERE id IS NOT NULL ORDER BY id);
   part text;
@@ -14,15 +16,27 @@ BEGIN
     RETURN;
   END IF;
   IF cardinality(distinct_ids) > 10000 THEN
-    PERFORM pg_notify('catalogue_changes', 'accounts:*');
+    PERFORM pg_notify('catalogue_changes', prefix || '*');
     RETURN;
   END IF;
   FOR part IN
     SELECT string_agg(id::text, ',' ORDER BY id) FROM unnest(distinct_ids) WITH ORDINALITY AS d(id, n)
     GROUP BY (n - 1) / 700 ORDER BY 1
   LOOP
-    PERFORM pg_notify('catalogue_changes', 'accounts:' || part);
+    PERFORM pg_notify('catalogue_changes', prefix || part);
   END LOOP;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION notify_catalogue_changes(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM notify_id_lists('', ids);
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION notify_accounts_changed(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM notify_id_lists('accounts:', ids);
 END
 $$;
 --> statement-breakpoint

@@ -93,7 +93,9 @@ export interface ShelfAfter {
 
 const shelfAfterColumns = `id as "listingId", case when stock = 'instock' then quantity else 0 end as quantity,
   (extract(epoch from clock_timestamp()) * 1000000)::bigint::text as at`;
-const shelfAfter = (row: { listingId: number; quantity: number; at: string }): ShelfAfter => ({
+/** A row of shelfAfterColumns (`at` comes as text: a bigint). */
+export type ShelfRow = { listingId: number; quantity: number; at: string };
+const shelfAfter = (row: ShelfRow): ShelfAfter => ({
   listingId: row.listingId,
   quantity: row.quantity,
   at: Number(row.at),
@@ -105,6 +107,9 @@ const takeUnits = ({ listingId, quantity }: ListingUnits) =>
       where id = ${listingId} and quantity >= ${quantity} and stock = 'instock'
       returning ${sql.raw(shelfAfterColumns)}`;
 
+/** An int[] literal written into SQL text (for the statements below that take no parameters). */
+const intArray = (xs: number[]) => `'{${xs.map((x) => Math.trunc(x)).join(',')}}'::int[]`;
+
 /**
  * PostgreSQL: one statement that takes every line or fails with SHORT_STOCK (and the transaction with it), so that
  * checkout can send it with the COMMIT: a listing row is then locked only while the update runs and the commit is
@@ -113,9 +118,8 @@ const takeUnits = ({ listingId, quantity }: ListingUnits) =>
  */
 export function takeStockSql(lines: ListingUnits[]): SQL {
   const byListing = [...lines].sort((a, b) => a.listingId - b.listingId);
-  const ints = (xs: number[]) => `'{${xs.map((x) => Math.trunc(x)).join(',')}}'::int[]`;
-  const ids = ints(byListing.map((r) => r.listingId));
-  const counts = ints(byListing.map((r) => r.quantity));
+  const ids = intArray(byListing.map((r) => r.listingId));
+  const counts = intArray(byListing.map((r) => r.quantity));
   return sql.raw(`do $$
     declare line record;
     begin
@@ -139,7 +143,7 @@ export function takeStockSql(lines: ListingUnits[]): SQL {
 export async function takeStock(tx: Db, lines: ListingUnits[]): Promise<ShelfAfter[]> {
   const shelves: ShelfAfter[] = [];
   for (const line of await inListingLockOrder(tx, lines)) {
-    const [taken] = await queryRows<{ listingId: number; quantity: number; at: string }>(tx, takeUnits(line));
+    const [taken] = await queryRows<ShelfRow>(tx, takeUnits(line));
     if (!taken) throw Object.assign(new Error(`listing ${line.listingId} is short`), { code: SHORT_STOCK });
     shelves.push(shelfAfter(taken));
   }
@@ -151,13 +155,12 @@ export async function takeStock(tx: Db, lines: ListingUnits[]): Promise<ShelfAft
  * still held); sent after it, with the COMMIT.
  */
 export function shelvesAfterSql(lines: ListingUnits[]): SQL {
-  const ids = [...new Set(lines.map((l) => Math.trunc(l.listingId)))].join(',');
-  return sql.raw(`select ${shelfAfterColumns} from listings where id = any('{${ids}}'::int[])`);
+  const ids = intArray(lines.map((l) => l.listingId));
+  return sql.raw(`select ${shelfAfterColumns} from listings where id = any(${ids})`);
 }
 
 /** The rows of shelvesAfterSql's statement. */
-export const shelvesAfterRows = (rows: { listingId: number; quantity: number; at: string }[]): ShelfAfter[] =>
-  rows.map(shelfAfter);
+export const shelvesAfterRows = (rows: ShelfRow[]): ShelfAfter[] => rows.map(shelfAfter);
 
 /**
  * Puts these units back on their listings' shelves and takes them off units_sold (one entry per listing), inside

@@ -4,7 +4,14 @@ import { queryRows, type Db } from '../../../db/client';
 import { lockedAccountIdSql, storesSql } from '../../accounts/queries';
 import { takenCartSql } from '../../cart/queries';
 import type { CartRow } from '../../cart/service';
-import { listingsSql, shelvesAfterRows, shelvesAfterSql, takeStockSql, type ShelfAfter } from '../../catalog/stock';
+import {
+  listingsSql,
+  shelvesAfterRows,
+  shelvesAfterSql,
+  takeStockSql,
+  type ShelfAfter,
+  type ShelfRow,
+} from '../../catalog/stock';
 import { activeSaleSql, type ActiveSale } from '../../sales/pricing';
 
 /** A cart line as checkout takes it, with its sale. */
@@ -153,7 +160,7 @@ export async function beginTransaction(db: Db): Promise<void> {
 export async function takeStockAndCommit(db: Db, lines: CartRow[]): Promise<ShelfAfter[]> {
   const results = (await db.execute(sql`${takeStockSql(lines)}; ${shelvesAfterSql(lines)}; commit`)) as unknown as {
     command: string;
-    rows: { listingId: number; quantity: number; at: string }[];
+    rows: ShelfRow[];
   }[];
   return shelvesAfterRows(results.find((r) => r.command === 'SELECT')?.rows ?? []);
 }

@@ -207,6 +207,9 @@ describe('a Google Merchant feed', () => {
     const changed = rows.find((o) => o.storeItemId === 'FEED-2')!;
     expect(changed.price).toBe(9_500_00);
     expect((await pointsOf(changed.id)).map((p) => p.price)).toEqual([10_002_00, 9_500_00]);
+    // The catalogue product follows its offer's new price.
+    const [product] = await t.ctx.db.select().from(products).where(eq(products.id, changed.productId));
+    expect(product!.lowestPrice).toBe(9_500_00);
     const dropped = rows.find((o) => o.storeItemId === 'FEED-5')!;
     expect(dropped.available).toBe(false);
     const after = await queryRows<{ n: number }>(

@@ -6,7 +6,7 @@ import {
   insertOffers,
   markOffersChecked,
   offersByItemId,
-  updateOffer as updateOfferRow,
+  updateOffers,
   type OfferPricePoint,
   type OfferRow,
 } from '../offers/repository';
@@ -37,6 +37,7 @@ export async function writeOffers(
   const fresh: ParsedItem[] = [];
   const points: OfferPricePoint[] = [];
   const unchangedIds: number[] = [];
+  const changed: Parameters<typeof updateOffers>[1] = [];
   const reviewed: { offerId: number; item: ParsedItem }[] = [];
 
   for (const item of items) {
@@ -46,7 +47,7 @@ export async function writeOffers(
       outcomes.push('new');
       continue;
     }
-    const outcome = await updateOffer(tx, old, item, checkedAt, points);
+    const outcome = compareOffer(old, item, checkedAt, changed, points);
     if (outcome === 'unchanged') unchangedIds.push(old.id);
     if (item.reviews.length > 0) reviewed.push({ offerId: old.id, item });
     outcomes.push(outcome);
@@ -74,6 +75,7 @@ export async function writeOffers(
     });
   }
 
+  await updateOffers(tx, changed, checkedAt);
   await markOffersChecked(tx, unchangedIds, checkedAt);
   await insertOfferPricePoints(tx, points);
   await replaceReviews(tx, reviewed);
@@ -111,20 +113,21 @@ const offerFields = (item: ParsedItem) => ({
   ratingCount: item.ratingCount,
 });
 
-async function updateOffer(
-  tx: Db,
+/** Whether the item changes its offer; a changed offer is queued in `changed`, with a price point if its price moved. */
+function compareOffer(
   old: OfferRow,
   item: ParsedItem,
   checkedAt: Date,
+  changed: Parameters<typeof updateOffers>[1],
   points: OfferPricePoint[],
-): Promise<ItemOutcome> {
+): ItemOutcome {
   const fields = offerFields(item);
   const priceMoved = old.price !== item.price || old.inStock !== item.inStock || !old.available;
-  const changed =
+  const differs =
     priceMoved ||
     (Object.keys(fields) as (keyof typeof fields)[]).some((k) => (old[k] ?? null) !== (fields[k] ?? null));
-  if (!changed) return 'unchanged';
-  await updateOfferRow(tx, old.id, fields, checkedAt);
+  if (!differs) return 'unchanged';
+  changed.push({ id: old.id, ...fields });
   if (priceMoved) points.push({ offerId: old.id, price: item.price, inStock: item.inStock, recordedAt: checkedAt });
   return 'updated';
 }

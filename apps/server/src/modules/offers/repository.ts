@@ -111,11 +111,22 @@ export async function offersByItemId(tx: Db, storeId: number, storeItemIds: stri
   return new Map(rows.map((o) => [o.storeItemId, o]));
 }
 
-export async function updateOffer(tx: Db, offerId: number, fields: OfferFields, checkedAt: Date): Promise<void> {
-  await tx
-    .update(offers)
-    .set({ ...fields, lastCheckedAt: checkedAt })
-    .where(eq(offers.id, offerId));
+/**
+ * Offers whose feed item changed: each gets the item's fields, and all are checked at `checkedAt`. One statement for the
+ * batch, the rows as one JSON parameter; each row is found by primary key.
+ */
+export async function updateOffers(tx: Db, rows: (OfferFields & { id: number })[], checkedAt: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update offers o set url = x.url, name = x.name, description = x.description, image = x.image,
+          brand = x.brand, gtin = x.gtin, mpn = x.mpn, price = x.price, currency = x.currency, in_stock = x."inStock",
+          available = x.available, rating_value = x."ratingValue", rating_count = x."ratingCount",
+          last_checked_at = ${checkedAt}
+        from json_to_recordset(${JSON.stringify(rows)}::json) as x(id int, url text, name text, description text,
+          image text, brand text, gtin text, mpn text, price int, currency text, "inStock" boolean, available boolean,
+          "ratingValue" real, "ratingCount" int)
+        where o.id = x.id`,
+  );
 }
 
 /** Offers seen unchanged in a run: only their last check moves. */

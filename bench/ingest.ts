@@ -190,7 +190,7 @@ export async function runIngestBench(): Promise<boolean> {
 function ingestCommandFlags(): string[] {
   const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
     .ingest;
-  return script?.match(/--max-old-space-size=\d+/g) ?? [];
+  return script?.match(/--max-(old|semi)-space-size=\d+/g) ?? [];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,6 +8,7 @@ import { externalFormats, type ExternalFormat } from '@pricehub/shared/schemas/o
 import { FetchError, type OpenedFeed, type PoliteFetcher } from './fetcher';
 import { csvFeedParts } from './parsers/csv';
 import { gmcFeedParts, looksLikeGmcFeed, looksLikeSitemap, parseSitemap } from './parsers/gmc';
+import { gmcFeedPartsOffThread } from './parsers/gmc-off-thread';
 import { parseProductPage } from './parsers/jsonld';
 import type { FeedPart, ParsedItem, ParseResult } from './parsers/types';
 import { decodeUtf8 } from './parsers/utf8';
@@ -53,6 +54,8 @@ export interface StreamOptions extends ReadLimits {
 const MAX_PAGES = 2_000;
 /** Enough of the start of a source to tell a feed from a page (looksLikeGmcFeed reads this much). */
 const SNIFF_CHARS = 2_000;
+/** A Merchant feed this large (known from its file or Content-Length) is read on a worker thread: about 2,500 items. */
+export const OFF_THREAD_BYTES = 1_000_000;
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 function detect(body: string, contentType: string, name: string): Exclude<SourceFormat, 'auto'> {
@@ -174,7 +177,8 @@ async function readOpened(
     })();
     const kind = format === 'auto' ? detect(head, opened.contentType, opened.name) : format;
     if (kind === 'gmc' || kind === 'csv') {
-      const parts = kind === 'gmc' ? gmcFeedParts(rest, opened.base) : csvFeedParts(rest, opened.base);
+      const gmc = (opened.length ?? 0) >= OFF_THREAD_BYTES ? gmcFeedPartsOffThread : gmcFeedParts;
+      const parts = kind === 'gmc' ? gmc(rest, opened.base) : csvFeedParts(rest, opened.base);
       const expected = (items: number) =>
         opened.length && bytesRead > 0 ? Math.max(items, Math.round((items * opened.length) / bytesRead)) : items;
       return { ...(await sinkFeed(parts, opened.name, sink, batchSize, expected)), kind };

@@ -52,39 +52,41 @@ describe('migration 0021 on the demo shop', () => {
   });
 
   it("then lets a second store's offers change products' offer counts without touching their indexes", async () => {
-    await database.db.transaction(async (tx) => {
-      // 200 products, each made with the summary its first store's offer gives it (as ingestion makes them), and that
-      // offer; then a second store offers each at a higher price, so only the offer counts change.
-      await tx.execute(sql`insert into external_stores (name, slug) values ('Mig21 One', 'mig21-one'),
+    await database.db
+      .transaction(async (tx) => {
+        // 200 products, each made with the summary its first store's offer gives it (as ingestion makes them), and that
+        // offer; then a second store offers each at a higher price, so only the offer counts change.
+        await tx.execute(sql`insert into external_stores (name, slug) values ('Mig21 One', 'mig21-one'),
                              ('Mig21 Two', 'mig21-two')`);
-      await tx.execute(
-        sql`insert into products (name, brand, category, match_key, lowest_price, offer_count, in_stock, visible)
+        await tx.execute(
+          sql`insert into products (name, brand, category, match_key, lowest_price, offer_count, in_stock, visible)
             select 'Mig21 Phone ' || g, 'Mig21', 'mobile', 'mig21|' || g, 10000 + g, 1, true, true
             from generate_series(1, 200) g`,
-      );
-      const offersFrom = (slug: string, extra: number) =>
-        tx.execute(
-          sql`insert into offers (external_store_id, product_id, store_item_id, url, name, price)
+        );
+        const offersFrom = (slug: string, extra: number) =>
+          tx.execute(
+            sql`insert into offers (external_store_id, product_id, store_item_id, url, name, price)
               select s.id, p.id, p.match_key, 'https://mig21.test/' || p.id, p.name, p.lowest_price + ${extra}
               from products p, external_stores s where p.brand = 'Mig21' and s.slug = ${slug}`,
-        );
-      await offersFrom('mig21-one', 0);
-      const before = await productUpdates(tx);
-      await offersFrom('mig21-two', 500);
-      const after = await productUpdates(tx);
+          );
+        await offersFrom('mig21-one', 0);
+        const before = await productUpdates(tx);
+        await offersFrom('mig21-two', 500);
+        const after = await productUpdates(tx);
 
-      const [counts] = await queryRows<{ two: number; lowest: number }>(
-        tx,
-        sql`select count(*) filter (where offer_count = 2)::int as two, min(lowest_price)::int as lowest
+        const [counts] = await queryRows<{ two: number; lowest: number }>(
+          tx,
+          sql`select count(*) filter (where offer_count = 2)::int as two, min(lowest_price)::int as lowest
             from products where brand = 'Mig21'`,
-      );
-      expect(counts).toEqual({ two: 200, lowest: 10_001 });
-      expect(after.updated - before.updated).toBe(200);
-      expect(after.hot - before.hot).toBe(200);
-      throw new Rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
+        );
+        expect(counts).toEqual({ two: 200, lowest: 10_001 });
+        expect(after.updated - before.updated).toBe(200);
+        expect(after.hot - before.hot).toBe(200);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
   });
 });
 

@@ -55,7 +55,7 @@ const MAX_PAGES = 2_000;
 /** Enough of the start of a source to tell a feed from a page (looksLikeGmcFeed reads this much). */
 const SNIFF_CHARS = 2_000;
 /** A Merchant feed this large (known from its file or Content-Length) is read on a worker thread: about 2,500 items. */
-export const OFF_THREAD_BYTES = 1_000_000;
+const OFF_THREAD_BYTES = 1_000_000;
 const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 function detect(body: string, contentType: string, name: string): Exclude<SourceFormat, 'auto'> {

@@ -223,6 +223,29 @@ describe('a Google Merchant feed', () => {
   });
 });
 
+describe('an item that loses a field', () => {
+  it('has the field cleared on its offer, and the next run finds it unchanged', async () => {
+    const feed = (description: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><title>Feed</title>
+<item><g:id>DESC-1</g:id><title>Feedphone Model 1 8GB 128GB</title><link>https://feed.test/p/1</link>
+<g:price>10001.00 PKR</g:price><g:brand>Feedphone</g:brand>${description}</item>
+</channel></rss>`;
+    const run = (description: string) =>
+      ingest({
+        store: 'Description Store',
+        source: 'upload',
+        format: 'gmc',
+        upload: { fileName: 'feed.xml', content: feed(description) },
+      });
+    const first = await run('<description>Two cameras, one battery</description>');
+    expect((await offersOf(first.store.id))[0]!.description).toBe('Two cameras, one battery');
+    // The store stops describing the phone: the offer says so too, and once is enough.
+    expect(await run('')).toMatchObject({ updated: 1, unchanged: 0 });
+    expect((await offersOf(first.store.id))[0]!.description).toBeNull();
+    expect(await run('')).toMatchObject({ updated: 0, unchanged: 1 });
+  });
+});
+
 describe('marking what a complete feed left out', () => {
   it('keeps the items of the run that failed, even 70,000 of them, and marks the rest unavailable with a price point', async () => {
     fixtures.route('/three.xml', (_req, res) =>

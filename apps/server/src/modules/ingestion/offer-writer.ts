@@ -7,6 +7,7 @@ import {
   markOffersChecked,
   offersByItemId,
   updateOffers,
+  type ChangedOffer,
   type OfferPricePoint,
   type OfferRow,
 } from '../offers/repository';
@@ -37,7 +38,7 @@ export async function writeOffers(
   const fresh: ParsedItem[] = [];
   const points: OfferPricePoint[] = [];
   const unchangedIds: number[] = [];
-  const changed: Parameters<typeof updateOffers>[1] = [];
+  const changed: ChangedOffer[] = [];
   const reviewed: { offerId: number; item: ParsedItem }[] = [];
 
   for (const item of items) {
@@ -118,7 +119,7 @@ function compareOffer(
   old: OfferRow,
   item: ParsedItem,
   checkedAt: Date,
-  changed: Parameters<typeof updateOffers>[1],
+  changed: ChangedOffer[],
   points: OfferPricePoint[],
 ): ItemOutcome {
   const fields = offerFields(item);

@@ -111,11 +111,14 @@ export async function offersByItemId(tx: Db, storeId: number, storeItemIds: stri
   return new Map(rows.map((o) => [o.storeItemId, o]));
 }
 
+/** An offer whose feed item changed: its id and the item's fields. */
+export type ChangedOffer = OfferFields & { id: number };
+
 /**
  * Offers whose feed item changed: each gets the item's fields, and all are checked at `checkedAt`. One statement for the
  * batch, the rows as one JSON parameter; each row is found by primary key.
  */
-export async function updateOffers(tx: Db, rows: (OfferFields & { id: number })[], checkedAt: Date): Promise<void> {
+export async function updateOffers(tx: Db, rows: ChangedOffer[], checkedAt: Date): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(
     sql`update offers o set url = x.url, name = x.name, description = x.description, image = x.image,

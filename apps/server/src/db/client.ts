@@ -86,8 +86,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   });
   const db = drizzlePglite(preparedPglite(client), { schema }) as unknown as Db;
   // The embedded database is one connection: works that asked for it run one after another, as they would on a
-  // pool of one. So a checkout's first look and its transaction run back to back, and the next buyer's first look
-  // already sees the stock the previous one took (instead of every first look running before any transaction).
+  // pool of one (a checkout's transaction and, when it fails, its read of the shelves run back to back).
   let last: Promise<unknown> = Promise.resolve();
   const onOneConnection = <T>(work: (db: Db) => Promise<T>): Promise<T> => {
     const turn = last.then(() => work(db));

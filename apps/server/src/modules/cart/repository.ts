@@ -3,29 +3,42 @@ import { preparedOn, queryRows, type Db } from '../../db/client';
 import { cartItems } from '../../db/schema';
 import { cartListings, productListingsSql, type ProductListing } from '../catalog/cart-listings';
 
-/** A cart line holds one seller's listing (`listingId`) of catalogue product `catalogProductId`. */
+/** A cart line's columns: one seller's listing (`listingId`) of catalogue product `catalogProductId`. */
+const cartRowColumns = {
+  listingId: cartListings.id,
+  catalogProductId: cartListings.productId,
+  name: cartListings.name,
+  image: cartListings.image,
+  brand: cartListings.brand,
+  price: cartListings.price,
+  stockQuantity: cartListings.quantity,
+  stockStatus: cartListings.stock,
+  quantity: cartItems.quantity,
+  storeId: cartListings.storeId,
+  storeSlug: cartListings.storeSlug,
+  storeName: cartListings.storeName,
+  storeStatus: cartListings.storeStatus,
+};
+
 const prepareCartRows = (db: Db) =>
   db
-    .select({
-      listingId: cartListings.id,
-      catalogProductId: cartListings.productId,
-      name: cartListings.name,
-      image: cartListings.image,
-      brand: cartListings.brand,
-      price: cartListings.price,
-      stockQuantity: cartListings.quantity,
-      stockStatus: cartListings.stock,
-      quantity: cartItems.quantity,
-      storeId: cartListings.storeId,
-      storeSlug: cartListings.storeSlug,
-      storeName: cartListings.storeName,
-      storeStatus: cartListings.storeStatus,
-    })
+    .select(cartRowColumns)
     .from(cartItems)
     .innerJoin(cartListings, eq(cartListings.id, cartItems.listingId))
     .where(eq(cartItems.customerId, sql.placeholder('customerId')))
     .orderBy(asc(cartItems.addedAt), asc(cartListings.id))
     .prepare('cart_listing_rows');
+
+const prepareCartsRows = (db: Db) =>
+  db
+    .select({ customerId: cartItems.customerId, ...cartRowColumns })
+    .from(cartItems)
+    .innerJoin(cartListings, eq(cartListings.id, cartItems.listingId))
+    .where(
+      sql`${cartItems.customerId} in (select value::int from json_array_elements_text(${sql.placeholder('ids')}::json))`,
+    )
+    .orderBy(asc(cartItems.customerId), asc(cartItems.addedAt), asc(cartListings.id))
+    .prepare('carts_listing_rows');
 
 /** The cart's rows with their listing and store, oldest line first (the order the shopper added them). */
 export function loadCartRows(db: Db, customerId: number) {
@@ -33,6 +46,16 @@ export function loadCartRows(db: Db, customerId: number) {
 }
 
 export type CartRow = Awaited<ReturnType<typeof loadCartRows>>[number];
+
+/** Several customers' carts in one read, as loadCartRows has each (a customer with an empty cart has none). */
+export async function loadCartsRows(db: Db, customerIds: readonly number[]): Promise<Map<number, CartRow[]>> {
+  const rows = await preparedOn(db, 'carts_listing_rows', prepareCartsRows).execute({
+    ids: JSON.stringify(customerIds),
+  });
+  const carts = new Map<number, CartRow[]>(customerIds.map((id) => [id, []]));
+  for (const { customerId, ...row } of rows) carts.get(customerId)?.push(row);
+  return carts;
+}
 
 /**
  * The sum of the cart's quantities (the header's counter), as `getCart` counts it, in one indexed read. Every line

@@ -8,7 +8,7 @@ import { activeSales, unitPrice } from '../sales/pricing';
 import * as repo from './repository';
 
 // The routes count the cart, and checkout reads its rows, through the service; the SQL is the repository's.
-export { countCart, loadCartRows, type CartRow } from './repository';
+export { countCart, loadCartRows, loadCartsRows, type CartRow } from './repository';
 
 /** What a shopper can still buy of a listing: nothing when it is out of stock or its store is closed or suspended. */
 const buyable = (row: { stockQuantity: number; stockStatus: string; storeStatus: string }) =>

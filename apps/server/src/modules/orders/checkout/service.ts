@@ -18,6 +18,7 @@ import type { Promo } from '../../promos/lookup';
 import { usablePromo } from '../../promos/redeem';
 import { activeSales, unitPrice, type ActiveSale } from '../../sales/pricing';
 import { announcementWrites } from '../announce';
+import { CartLooks, readCarts } from './cart-looks';
 import { ListingGate } from './listing-gate';
 import { openOnlinePayment } from './payments';
 import {
@@ -150,13 +151,21 @@ function refuseShort(rows: CartRow[], available: (row: CartRow) => number | unde
 /** A buyer looks again at most this many times after waiting for others' checkouts; then goes on regardless. */
 const MAX_WAITS = 3;
 
-const gates = new WeakMap<AppContext['database'], ListingGate>();
+interface Queue {
+  gate: ListingGate;
+  looks: CartLooks;
+}
 
-/** This process's queue in front of checkout's transaction (listing-gate.ts), one per database. */
-function listingGate(ctx: AppContext): ListingGate {
-  let gate = gates.get(ctx.database);
-  if (!gate) gates.set(ctx.database, (gate = new ListingGate()));
-  return gate;
+const queues = new WeakMap<AppContext['database'], Queue>();
+
+/** This process's queue in front of checkout's transaction (listing-gate.ts) and its shared first looks, per database. */
+function queue(ctx: AppContext): Queue {
+  let queue = queues.get(ctx.database);
+  if (!queue) {
+    queue = { gate: new ListingGate(), looks: new CartLooks((ids) => readCarts(ctx.db, ids)) };
+    queues.set(ctx.database, queue);
+  }
+  return queue;
 }
 
 export interface Buyer {
@@ -169,41 +178,37 @@ export interface Buyer {
  * Turns the customer's cart into one order per seller, in ONE transaction: the cart is read (and, for cash on
  * delivery, emptied), orders and lines written, the sellers notified, stock reserved. If any line is short,
  * nothing is written. The statements are few on purpose: in a rush on one listing, buyers who can already see it
- * is gone are refused after one read, and the rest hold the listing row only for the commit.
+ * is gone are refused after one read (shared with the other buyers'), and the rest hold the listing row only for the
+ * commit.
  */
 export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutRequest): Promise<CheckoutResult> {
   const gateway = input.paymentMethod === 'online' ? ctx.payments.checkout : null;
   if (input.paymentMethod === 'online' && !gateway) throw conflict(checkoutMessages.onlineUnavailable);
-  const gate = listingGate(ctx);
+  const { gate, looks } = queue(ctx);
   let placed: Awaited<ReturnType<typeof placeOrders>> | undefined;
   for (let waits = 0; !placed; waits++) {
-    const turn = await ctx.database.onOneConnection(async (db) => {
-      // A first look, on the connection the transaction will use, just before it starts: a buyer who can already
-      // see the listing is gone is refused after one read, without a transaction opened and rolled back.
-      const cart = await loadCartRows(db, buyer.id);
-      checkBuyable(cart);
-      refuseVisiblyShort(cart);
-      // In a rush, those whose units are already being taken by others wait (off the connection), then look again.
-      const claims = cart.map((r) => ({ listingId: r.listingId, quantity: r.quantity, shelf: r.stockQuantity }));
-      const entered = waits < MAX_WAITS ? gate.enter(claims) : gate.enter(claims, { anyway: true });
-      if (entered !== true) return { landed: entered, cart };
-      let shelves: ShelfAfter[] | undefined;
-      try {
-        const orders = await placeOrders(ctx, db, buyer, input, gateway);
-        shelves = orders.shelves;
-        return { orders };
-      } finally {
-        gate.leave(claims, shelves);
-      }
-    });
-    if ('orders' in turn) {
-      placed = turn.orders;
+    // A first look: a buyer who can already see the listing is gone is refused without a transaction opened and
+    // rolled back. It is read with the looks of the buyers who check out meanwhile (cart-looks.ts).
+    const cart = await looks.look(buyer.id);
+    checkBuyable(cart);
+    refuseVisiblyShort(cart);
+    // In a rush, those whose units are already being taken by others wait (off any connection), then look again.
+    const claims = cart.map((r) => ({ listingId: r.listingId, quantity: r.quantity, shelf: r.stockQuantity }));
+    const entered = waits < MAX_WAITS ? gate.enter(claims) : gate.enter(claims, { anyway: true });
+    if (entered !== true) {
+      // Woken by the last checkout ahead landing: what it read of the shelf refuses a buyer it cannot serve, without
+      // another look (a shelf restocked since is seen by the next checkout's first look).
+      const landed = await entered;
+      if (landed) refuseShort(cart, (r) => landed.get(r.listingId));
       continue;
     }
-    // Woken by the last checkout ahead landing: what it read of the shelf refuses a buyer it cannot serve, without
-    // another look (a shelf restocked since is seen by the next checkout's first look).
-    const landed = await turn.landed;
-    if (landed) refuseShort(turn.cart, (r) => landed.get(r.listingId));
+    let shelves: ShelfAfter[] | undefined;
+    try {
+      placed = await ctx.database.onOneConnection((db) => placeOrders(ctx, db, buyer, input, gateway));
+      shelves = placed.shelves;
+    } finally {
+      gate.leave(claims, shelves);
+    }
   }
 
   const result: CheckoutResult = {

@@ -3,6 +3,14 @@ import { defineConfig } from 'vitest/config';
 /** Server tests that mock a module (vi.mock): with a shared module graph the mock could miss or leak. */
 const isolatedServerTests = ['apps/server/src/modules/blogs/blogs.test.ts'];
 
+/** What both server projects share: each run migrates a template database once, and every file copies it. */
+const serverTests = {
+  environment: 'node',
+  globalSetup: ['apps/server/src/testing/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   test: {
     // PGlite is CPU-bound WASM; two workers use a 2-core machine without thrashing.
@@ -17,29 +25,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTests,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...isolatedServerTests, '**/node_modules/**'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/testing/global-setup.ts'],
           // The files a worker runs share one module graph: the app is imported once per worker, not once per
           // file (half the suite's time). What a file leaves behind is undone by the per-file setup.
           isolate: false,
           setupFiles: ['apps/server/src/testing/per-file-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
         // Files that replace a module (vi.mock) run in a module graph of their own.
-        test: {
-          name: 'server-isolated',
-          include: isolatedServerTests,
-          environment: 'node',
-          globalSetup: ['apps/server/src/testing/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { ...serverTests, name: 'server-isolated', include: isolatedServerTests },
       },
       {
         test: {

@@ -159,7 +159,7 @@ interface Queue {
 const queues = new WeakMap<AppContext['database'], Queue>();
 
 /** This process's queue in front of checkout's transaction (listing-gate.ts) and its shared first looks, per database. */
-function queue(ctx: AppContext): Queue {
+function checkoutQueue(ctx: AppContext): Queue {
   let queue = queues.get(ctx.database);
   if (!queue) {
     queue = { gate: new ListingGate(), looks: new CartLooks((ids) => readCarts(ctx.db, ids)) };
@@ -184,7 +184,7 @@ export interface Buyer {
 export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutRequest): Promise<CheckoutResult> {
   const gateway = input.paymentMethod === 'online' ? ctx.payments.checkout : null;
   if (input.paymentMethod === 'online' && !gateway) throw conflict(checkoutMessages.onlineUnavailable);
-  const { gate, looks } = queue(ctx);
+  const { gate, looks } = checkoutQueue(ctx);
   let placed: Awaited<ReturnType<typeof placeOrders>> | undefined;
   for (let waits = 0; !placed; waits++) {
     // A first look: a buyer who can already see the listing is gone is refused without a transaction opened and
@@ -202,12 +202,11 @@ export async function checkout(ctx: AppContext, buyer: Buyer, input: CheckoutReq
       if (landed) refuseShort(cart, (r) => landed.get(r.listingId));
       continue;
     }
-    let shelves: ShelfAfter[] | undefined;
     try {
       placed = await ctx.database.onOneConnection((db) => placeOrders(ctx, db, buyer, input, gateway));
-      shelves = placed.shelves;
     } finally {
-      gate.leave(claims, shelves);
+      // Without shelves (it failed), the units go back to the others at once.
+      gate.leave(claims, placed?.shelves);
     }
   }
 

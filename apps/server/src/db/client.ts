@@ -187,6 +187,9 @@ export function preparedOn<T>(db: Db, name: string, build: (db: Db) => T): T {
   return query;
 }
 
+/** An int[] parameter (one text parameter cast, which both drivers send the same way): `= any(${intsParam(ids)})`. */
+export const intsParam = (ids: readonly number[]): SQL => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -47,11 +47,12 @@ export const storesSql = sql`(select id, slug, name, status from stores)`;
 export const accountNamesSql = sql`(select id, name, email from accounts)`;
 
 /**
- * SQL: the id of account `accountId`, its row locked FOR NO KEY UPDATE until the transaction ends, for a statement
- * that must run one at a time per account (checkout) and take that lock before anything else.
+ * SQL for a condition that locks accounts `accountIds` (an int[]) FOR NO KEY UPDATE, in id order, until the
+ * transaction ends, and is always true. It has no column of the statement, so PostgreSQL evaluates it once, before
+ * anything else the statement reads or locks: checkout takes its buyers' accounts first, then their listings.
  */
-export const lockedAccountIdSql = (accountId: SQL | number) =>
-  sql<number>`(select id from accounts where id = ${accountId} for no key update)`;
+export const accountsLockedSql = (accountIds: SQL) =>
+  sql`array(select id from accounts where id = any(${accountIds}) order by id for no key update) is not null`;
 
 /**
  * A subquery for a Drizzle `join`: every account as a session shows its user, with its `role` and, for a seller,

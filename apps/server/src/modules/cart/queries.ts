@@ -8,14 +8,20 @@ import { cartItems } from '../../db/schema';
  */
 
 /**
- * SQL for checkout's `with taken as (…)`: the cart lines (`listing_id`, `quantity`, `added_at`) of customer
- * `customerId`, removed from the cart when `empty`. Checkout passes its account lock as `customerId`, so the lock is
- * taken before any cart row, within checkout's single first statement.
+ * SQL for checkout's `with taken as (…)`: the cart lines (`customer_id`, `listing_id`, `quantity`, `added_at`) of
+ * customers `customerIds` (an int[]), locked until the transaction ends (a change of quantity waits for checkout;
+ * checkout removes what it bought with boughtLinesDeleteSql).
  */
-export const takenCartSql = (customerId: SQL, empty: boolean) =>
-  empty
-    ? sql`delete from cart_items where customer_id = ${customerId} returning listing_id, quantity, added_at`
-    : sql`select listing_id, quantity, added_at from cart_items where customer_id = ${customerId}`;
+export const lockedCartsSql = (customerIds: SQL) =>
+  sql`select customer_id, listing_id, quantity, added_at from cart_items where customer_id = any(${customerIds})
+      for update`;
+
+/**
+ * SQL for a data-modifying CTE of checkout's orders statement: deletes the cart lines named by `lines`, SQL for a
+ * set of rows with `customer_id` and `listing_id` (what a cash-on-delivery checkout bought, locked by lockedCartsSql).
+ */
+export const boughtLinesDeleteSql = (lines: SQL) =>
+  sql`delete from cart_items c using ${lines} b where c.customer_id = b.customer_id and c.listing_id = b.listing_id`;
 
 /** Removes listings `listingIds` from customer `customerId`'s cart: what a paid checkout bought. */
 export async function removeBoughtFromCart(db: Db, customerId: number, listingIds: number[]): Promise<void> {

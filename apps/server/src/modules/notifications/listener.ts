@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { intsParam, queryRows } from '../../db/client';
 
 /** The channel a writer of seller notifications signals on; the payload is the store id. */
 export const SELLER_NOTIFICATIONS_CHANNEL = 'seller_notifications';
@@ -156,7 +156,7 @@ export class StoreListener {
       const rows = await queryRows<{ store_id: number; id: number }>(
         this.database.db,
         sql`select store_id, max(id) as id from notifications
-            where store_id = any(${`{${ids.join(',')}}`}::int[]) group by store_id`,
+            where store_id = any(${intsParam(ids)}) group by store_id`,
       );
       for (const row of rows) this.dispatch(String(row.store_id), Number(row.id));
     } catch (error) {

@@ -33,6 +33,14 @@ export const listingsSql = sql`(select id, product_id, store_id, name, image, br
   from listings)`;
 
 /**
+ * SQL for a statement that locks listings `listingIds` (an int[]) FOR NO KEY UPDATE, in id order, until the
+ * transaction ends, after `before`: a condition with no column of the statement, which PostgreSQL evaluates once,
+ * first. Checkout passes its buyers' account locks, which every checkout takes before any listing.
+ */
+export const lockListingsSql = (listingIds: SQL, before: SQL) =>
+  sql`select id from listings where id = any(${listingIds}) and ${before} order by id for no key update`;
+
+/**
  * Locks these listings in id order and answers their catalogue products. FOR NO KEY UPDATE, the lock an UPDATE
  * takes: order lines written earlier in the same transactions hold KEY SHARE locks on them, which this does not wait
  * for.

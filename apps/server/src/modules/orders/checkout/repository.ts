@@ -6,6 +6,7 @@ import { boughtLinesDeleteSql, lockedCartsSql } from '../../cart/queries';
 import type { CartRow } from '../../cart/service';
 import {
   listingsSql,
+  lockListingsSql,
   shelvesAfterRows,
   shelvesAfterSql,
   takeStockSql,
@@ -46,10 +47,7 @@ export interface TakenCart {
  * each in id order, so two of them never wait on each other in a circle.
  */
 export async function lockCheckout(tx: Db, customerIds: number[], listingIds: number[]): Promise<void> {
-  await tx.execute(
-    sql`select id from listings where id = any(${intsParam(listingIds)}) and ${accountsLockedSql(intsParam(customerIds))}
-        order by id for no key update`,
-  );
+  await tx.execute(lockListingsSql(intsParam(listingIds), accountsLockedSql(intsParam(customerIds))));
 }
 
 /**
@@ -80,7 +78,11 @@ export async function takeCarts(tx: Db, customerIds: number[], now: Date): Promi
   const carts = new Map<number, TakenCart & { numbers: number[] }>();
   for (const { customerId, number, unpaidOnline, bookedCash, ...line } of rows) {
     let cart = carts.get(customerId);
-    if (!cart) carts.set(customerId, (cart = { lines: [], orderIds: new Map(), held: { unpaidOnline, bookedCash }, numbers: [] }));
+    if (!cart)
+      carts.set(
+        customerId,
+        (cart = { lines: [], orderIds: new Map(), held: { unpaidOnline, bookedCash }, numbers: [] }),
+      );
     cart.lines.push(line);
     cart.numbers.push(number);
   }

@@ -188,7 +188,8 @@ export function preparedOn<T>(db: Db, name: string, build: (db: Db) => T): T {
 }
 
 /** An int[] parameter (one text parameter cast, which both drivers send the same way): `= any(${intsParam(ids)})`. */
-export const intsParam = (ids: readonly number[]): SQL => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+export const intsParam = (ids: readonly number[]): SQL =>
+  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

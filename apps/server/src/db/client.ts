@@ -187,9 +187,11 @@ export function preparedOn<T>(db: Db, name: string, build: (db: Db) => T): T {
   return query;
 }
 
+/** PostgreSQL's text form of an int[] ("{1,2,3}"): integers only, so it is safe to write into SQL text too. */
+export const intArrayText = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /** An int[] parameter (one text parameter cast, which both drivers send the same way): `= any(${intsParam(ids)})`. */
-export const intsParam = (ids: readonly number[]): SQL =>
-  sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+export const intsParam = (ids: readonly number[]): SQL => sql`${intArrayText(ids)}::int[]`;
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { intArrayText, queryRows, type Db } from '../../db/client';
 import { pgCode } from '../../db/errors';
 import { listings } from '../../db/schema';
 
@@ -116,7 +116,7 @@ const takeUnits = ({ listingId, quantity }: ListingUnits) =>
       returning ${sql.raw(shelfAfterColumns)}`;
 
 /** An int[] literal written into SQL text (for the statements below that take no parameters). */
-const intArray = (xs: number[]) => `'{${xs.map((x) => Math.trunc(x)).join(',')}}'::int[]`;
+const intArray = (xs: number[]) => `'${intArrayText(xs)}'::int[]`;
 
 /**
  * PostgreSQL: one statement that takes every line or fails with SHORT_STOCK (and the transaction with it), so that

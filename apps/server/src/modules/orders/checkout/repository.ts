@@ -58,21 +58,28 @@ export async function lockCheckout(tx: Db, customerIds: number[], listingIds: nu
 export async function takeCarts(tx: Db, customerIds: number[], now: Date): Promise<Map<number, TakenCart>> {
   const at = now.toISOString();
   // A number per line, which is as cheap as one per store (a cart rarely holds two lines of one store); the numbers
-  // left over are gaps, as a rolled-back checkout leaves. The counts repeat on each line of a customer's cart.
+  // left over are gaps, as a rolled-back checkout leaves. What each customer holds is counted once, and repeated on
+  // each line of their cart.
   const rows = await queryRows<TakenLine & Held & { customerId: number; number: number }>(
     tx,
-    sql`with taken as (${lockedCartsSql(intsParam(customerIds))})
+    sql`with taken as (${lockedCartsSql(intsParam(customerIds))}),
+        held as materialized (
+          select b.customer_id,
+                 (select count(*)::int from payments
+                  where customer_id = b.customer_id and status = 'pending'
+                    and expires_at > ${at}::timestamptz) as "unpaidOnline",
+                 (select count(*)::int from orders
+                  where customer_id = b.customer_id and status = 'Booked'
+                    and payment_method = 'cashOnDel') as "bookedCash"
+          from (select distinct customer_id from taken) b
+        )
         select t.customer_id as "customerId", l.id as "listingId", l.product_id as "catalogProductId", l.name,
                l.image, l.brand, l.price, l.quantity as "stockQuantity", l.stock as "stockStatus", t.quantity,
                s.id as "storeId", s.slug as "storeSlug", s.name as "storeName", s.status as "storeStatus",
                ${activeSaleSql(sql`l.id`, now)} as sale, nextval('order_number_seq')::int as number,
-               (select count(*)::int from payments
-                where customer_id = t.customer_id and status = 'pending'
-                  and expires_at > ${at}::timestamptz) as "unpaidOnline",
-               (select count(*)::int from orders
-                where customer_id = t.customer_id and status = 'Booked'
-                  and payment_method = 'cashOnDel') as "bookedCash"
-        from taken t join ${listingsSql} l on l.id = t.listing_id join ${storesSql} s on s.id = l.store_id
+               h."unpaidOnline", h."bookedCash"
+        from taken t join held h on h.customer_id = t.customer_id
+             join ${listingsSql} l on l.id = t.listing_id join ${storesSql} s on s.id = l.store_id
         order by t.customer_id, t.added_at, l.id`,
   );
   const carts = new Map<number, TakenCart & { numbers: number[] }>();

@@ -137,9 +137,12 @@ function refuseHoarding(input: CheckoutRequest, held: Held, newOrders: number): 
   if (refusal) throw new HttpError(409, refusal.code, refusal.message);
 }
 
+/** The units a cart line's listing has on its shelf, as the line read it: none once it is out of stock. */
+const onShelf = (row: CartRow): number => (row.stockStatus === 'outofstock' ? 0 : row.stockQuantity);
+
 /** Lines the shopper can already see are short: refused before any row is locked. */
 function refuseVisiblyShort(rows: CartRow[]): void {
-  refuseShort(rows, (r) => (r.stockStatus === 'outofstock' ? 0 : r.stockQuantity));
+  refuseShort(rows, onShelf);
 }
 
 /** Lines whose shelf, as `available` has it (undefined: not known), holds fewer units than asked for: 409. */
@@ -358,9 +361,7 @@ async function priceCheckout(
   if (!cart) throw badRequest(checkoutMessages.cartEmpty);
   const rows = cart.lines;
   checkBuyable(rows);
-  refuseShort(rows, (r) =>
-    Math.max(0, (r.stockStatus === 'outofstock' ? 0 : r.stockQuantity) - (taking.get(r.listingId) ?? 0)),
-  );
+  refuseShort(rows, (r) => Math.max(0, onShelf(r) - (taking.get(r.listingId) ?? 0)));
   const sales = new Map(rows.flatMap((r) => (r.sale ? [[r.listingId, r.sale] as const] : [])));
   const promo = input.promoCode
     ? await usablePromo(tx, input.promoCode, new Set(rows.map((r) => r.storeId)), now)

@@ -11,6 +11,7 @@ import { registerInputGuard } from './http/input-guard';
 import { registerResponseSchemas } from './http/response-schemas';
 import { allowedOrigins, registerOriginCheck, registerSecurityHeaders, trustProxyOption } from './http/security';
 import { registerAnswerCache } from './http/answer-cache';
+import { personalReads } from './http/personal-reads';
 import { registerWebApp } from './http/web-app';
 import { SessionCache } from './modules/auth/session-cache';
 import { cachedSessionUser, SESSION_COOKIE } from './modules/auth/session-service';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       listKeepMs: LIST_KEEP_MS,
       productTtlMs: PRODUCT_TTL_MS,
       isVisitor: (request) => !request.cookies[SESSION_COOKIE],
+      personalReads: personalReads(ctx, sessions),
     });
   }
   return app;

@@ -10,6 +10,8 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import type { SessionUser } from '@pricehub/shared/schemas/account';
+import type { CartCount } from '@pricehub/shared/schemas/cart';
 import { cartCountQuery } from './api/cart-summary';
 import { setServerTransport, type ApiTransport } from './api/client';
 import type { RouteHandle } from './api/route-prefetch';
@@ -104,24 +106,30 @@ export function personalPlaces(html: string): [number, number][] | null {
   ];
 }
 
+/** An API answer as the server reads it for a page: its status and body, no Response to stream. */
+export type ApiRead = (path: string) => Promise<{ status: number; body: string }>;
+
+/** The answer's JSON when the API said 200, else undefined (the browser asks again, as it would without it). */
+async function answered<T>(read: ApiRead, path: string): Promise<T | undefined> {
+  const { status, body } = await read(path);
+  return status === 200 ? (JSON.parse(body) as T) : undefined;
+}
+
 /**
  * The signed-in customer's own parts of a shared page, one per place of `personalPlaces`: their header
- * (HeaderPersonal, drawn alone) and their answers (session, cart) in a block of their own, which the browser takes
- * after the page's. Null when the request is not a customer's (a seller's or operator's page is drawn whole).
+ * (HeaderPersonal, drawn alone) and their answers (session, cart count) in a block of their own, which the browser
+ * takes after the page's. Null when the request is not a customer's (a seller's or operator's page is drawn whole).
+ * Drawn for every page a customer opens: the two answers are read as they are and put in the cache as they are, without
+ * a fetch of their own.
  */
-export async function personalize(_request: Request, transport: ApiTransport): Promise<string[] | null> {
+export async function personalize(read: ApiRead): Promise<string[] | null> {
+  const session = await answered<{ user: SessionUser | null }>(read, '/auth/session');
+  if (session?.user?.role !== 'customer') return null;
+  const cartCount = await answered<CartCount>(read, '/cart/count');
   const queryClient = createQueryClient();
-  const customer = await currentTransport.run(transport, async () => {
-    const session = await queryClient.fetchQuery(sessionQuery()).catch(() => null);
-    if (session?.user?.role !== 'customer') return false;
-    await queryClient.prefetchQuery(cartCountQuery());
-    return true;
-  });
-  if (!customer) return null;
-  const shown = JSON.stringify([
-    queryClient.getQueryData(sessionQuery().queryKey),
-    queryClient.getQueryData(cartCountQuery().queryKey)?.count,
-  ]);
+  queryClient.setQueryData(sessionQuery().queryKey, session);
+  if (cartCount) queryClient.setQueryData(cartCountQuery().queryKey, cartCount);
+  const shown = JSON.stringify([session, cartCount?.count]);
   const slot = personalSlotFor(shown, () =>
     // The page already carries Mantine's variables and global classes: the slot brings none of its own. The slot is
     // the same on every page (its links go to fixed places), so it is drawn at "/" and kept by what it shows.

@@ -10,6 +10,7 @@ import {
   REDRAW_GRACE_MS,
   type CachedPage,
 } from './page-cache';
+import { sharedPieces } from './personal-page';
 
 const page = (html: string, keep = true, products?: number[]): CachedPage => ({
   status: 200,
@@ -249,6 +250,31 @@ describe("the visitors' page cache", () => {
     expect(await s.get('/p/3', s.draw('redrawn'))).toBe(html);
     await s.get('/p/1', s.draw('redrawn'));
     expect(s.draws()).toBe(4);
+  });
+
+  it("keeps a page with a customer's places as Brotli and its shared pieces, its gzip form joined from them", async () => {
+    const html = `<header>[Sign-In]</header>${Array.from({ length: 400 }, (_, i) => `<li>${(i * 7919) % 10_007}</li>`).join('')}</body>`;
+    const at = html.indexOf('Sign-In');
+    const plain = setup();
+    await plain.keep('/p/1', plain.draw(html, true, [1]));
+    const s = setup();
+    const drawn: CachedPage = {
+      ...page(html, true, [1]),
+      shared: sharedPieces(html, [
+        [at, at + 7],
+        [html.length - 7, html.length - 7],
+      ]),
+    };
+    await s.keep('/p/1', async () => drawn);
+    const kept = await s.cache.get('/p/1', s.draw('redrawn'));
+    expect(kept.html).toBeUndefined();
+    expect(kept.encoded.gzip).toBeUndefined();
+    // A browser that takes only gzip gets the page everyone sees, from the pieces.
+    expect(gunzipSync(await encodedPage(kept, 'gzip')).toString()).toBe(html);
+    expect(brotliDecompressSync(await encodedPage(kept, 'br')).toString()).toBe(html);
+    // The pieces are counted, in place of the gzip form they stand for.
+    expect(s.cache.bytes).toBeGreaterThan(plain.cache.bytes / 2);
+    expect(s.cache.bytes).toBeLessThan(html.length / 2);
   });
 
   it('compresses a page once per encoding, in what the browser accepts', async () => {

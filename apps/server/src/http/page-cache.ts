@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gzip, gzipSync } from 'node:zlib';
 import type { CatalogueChanges } from '../modules/catalog/change-feed';
+import { personalGzip, sharedBytes, type SharedPieces } from './personal-page';
 
 /**
  * A page as sent: its status, and either its HTML or where it moved to. The compressed forms are made on first
@@ -24,6 +25,12 @@ export interface CachedPage {
   products?: readonly number[];
   /** Sent once (one shopper's page): compressed fast rather than small. */
   once?: boolean;
+  /**
+   * A page drawn for everyone that has places for a signed-in customer's own parts: the text around them, compressed
+   * once when it is drawn (personal-page.ts; decision 030). Each customer's page is made from it, and so is the page's
+   * gzip form (the places as everyone sees them), which is then not kept beside it. Null: the page has no places.
+   */
+  shared?: SharedPieces | null;
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -202,19 +209,23 @@ export function createPageCache({
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
- * Makes both compressed forms of a page to be kept and lets its HTML go (a small page keeps its HTML only); the bytes
- * it then holds.
+ * Makes both compressed forms of a page to be kept (the gzip form from its shared pieces when it has them) and lets its
+ * HTML go (a small page keeps its HTML only); the bytes it then holds.
  */
 async function compact(page: CachedPage): Promise<number> {
   const html = page.html;
-  if (html === undefined || html.length < COMPRESS_FROM) return (html?.length ?? 0) + (page.location?.length ?? 0);
-  const forms = await Promise.all([encodedPage(page, 'br'), encodedPage(page, 'gzip')]);
+  const shared = page.shared ? sharedBytes(page.shared) : 0;
+  if (html === undefined || html.length < COMPRESS_FROM) {
+    return (html?.length ?? 0) + (page.location?.length ?? 0) + shared;
+  }
+  const forms = await Promise.all([encodedPage(page, 'br'), page.shared ? undefined : encodedPage(page, 'gzip')]);
   page.html = undefined;
-  return forms[0].length + forms[1].length;
+  return forms[0].length + (forms[1]?.length ?? 0) + shared;
 }
 
-/** The page's HTML in `encoding`, compressed once and kept with the page. */
+/** The page's HTML in `encoding`, compressed once and kept with the page (gzip: joined from its shared pieces). */
 export function encodedPage(page: CachedPage, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'gzip' && page.shared) return Promise.resolve(personalGzip(page.shared, page.shared.everyone));
   let body = page.encoded[encoding];
   if (!body) {
     // A kept page always has both forms; only a page being drawn still has its HTML.

@@ -53,10 +53,27 @@ const sharing = fakeDist(
      const at = html.indexOf('[Sign-In]');
      return at < 0 ? null : [[at + 1, at + 8]];
    }
-   export async function personalize(request, transport) {
-     const session = await (await transport('/auth/session', { method: 'GET' })).json();
+   export async function personalize(read) {
+     const session = JSON.parse((await read('/auth/session')).body);
      if (session.user?.role !== 'customer') return null;
      return [session.user.name];
+   }`,
+);
+// A customer's own part that shows exactly the answers it read: who they are and their cart count.
+const ownAnswers = fakeDist(
+  'own-answers',
+  `export async function render() {
+     return { kind: 'page', status: 200, state: '', html: '<header>[Sign-In]</header><main>Shared.</main>' };
+   }
+   export function personalPlaces(html) {
+     const at = html.indexOf('[Sign-In]');
+     return at < 0 ? null : [[at + 1, at + 8]];
+   }
+   export async function personalize(read) {
+     const { body } = await read('/auth/session');
+     if (JSON.parse(body).user?.role !== 'customer') return null;
+     const count = await read('/cart/count');
+     return [body + ' ' + count.status + ' ' + count.body];
    }`,
 );
 const failing = fakeDist(
@@ -191,6 +208,65 @@ describe('server-rendered pages', () => {
     // And the kept page is still everyone's.
     const again = await shared.inject({ method: 'GET', url: '/?from=personal-test' });
     expect(again.body).toContain('<header>[Sign-In]</header>');
+  });
+
+  it("puts in a customer's own answers as the API gives them, read without API requests of their own", async () => {
+    const own = await buildApp({ ...t.ctx, config: { ...t.ctx.config, webDist: ownAnswers } }, { web: true });
+    const apiRequests: string[] = [];
+    own.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) apiRequests.push(request.url);
+    });
+    try {
+      const customer = await createCustomer(t, { name: 'Hina Own' });
+      const seller = await createSeller(t);
+      const { listingId } = await addProduct(t, seller, {
+        name: 'Own Parts Phone',
+        category: 'mobile',
+        price: 9_000_00,
+      });
+      const api = async (url: string) =>
+        (await own.inject({ method: 'GET', url, headers: { cookie: customer.cookie } })).body;
+      const page = async () => {
+        apiRequests.length = 0;
+        const res = await own.inject({
+          method: 'GET',
+          url: '/?from=own-answers',
+          headers: { cookie: customer.cookie },
+        });
+        const internal = [...apiRequests];
+        return { body: res.body, internal };
+      };
+      const shown = async () =>
+        `<header>[${await api('/api/auth/session')} 200 ${await api('/api/cart/count')}]</header>`;
+
+      const first = await page();
+      expect(first.body).toContain(await shown());
+      expect(first.body).toContain('"name":"Hina Own"');
+      expect(first.body).toContain('200 {"count":0}]');
+      expect(first.internal).toEqual([]);
+
+      const add = await own.inject({
+        method: 'POST',
+        url: '/api/cart/items',
+        headers: { cookie: customer.cookie, origin: t.ctx.config.publicUrl },
+        payload: { listingId, quantity: 2 },
+      });
+      expect(add.statusCode).toBe(201);
+      const after = await page();
+      expect(after.body).toContain('200 {"count":2}]');
+      expect(after.body).toContain(await shown());
+      expect(after.internal).toEqual([]);
+
+      // Signed out, the same cookie is nobody's: the page is everyone's.
+      await own.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: customer.cookie, origin: t.ctx.config.publicUrl },
+      });
+      expect((await page()).body).toContain('<header>[Sign-In]</header>');
+    } finally {
+      await own.close();
+    }
   });
 
   it('shows a price changed through this server at once', async () => {

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_FROM, encodedPage, htmlOf, preferredEncoding, type CachedPage } from './page-cache';
 import { newPageRender, PAGE_RENDER_HEADER } from './page-sessions';
-import { personalGzip, personalHtml, sharedPieces, type Place, type SharedPieces } from './personal-page';
+import { personalGzip, personalHtml, type Place, type SharedPieces } from './personal-page';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/ssr) answers for a page. */
 type Rendered =
@@ -15,7 +15,8 @@ type Transport = (path: string, init: RequestInit) => Promise<Response>;
 interface ServerEntry {
   render(request: Request, transport: Transport): Promise<Rendered | null>;
   personalPlaces?(html: string): Place[] | null;
-  personalize?(request: Request, transport: Transport): Promise<string[] | null>;
+  /** Reads its two answers as they are: it runs for every page a signed-in customer opens. */
+  personalize?(read: (path: string) => Promise<{ status: number; body: string }>): Promise<string[] | null>;
 }
 
 /** A GET on this app's API for one page request: { status, body }. */
@@ -36,25 +37,47 @@ export type PageApi = ((path: string) => Promise<{ status: number; body: string 
 export type AnswerProducts = (path: string, body: string) => readonly number[] | undefined;
 
 /**
+ * API answers this process can give a page request without a request of their own, by path below /api: exactly the
+ * body the route would send for the page request's cookie, or undefined when the route must be asked (it then
+ * answers as it would, refusals included).
+ */
+export type DirectReads = Readonly<
+  Record<string, (request: FastifyRequest) => Promise<{ status: number; body: string } | undefined>>
+>;
+
+/**
  * The API as one page request sees it: the visitor's cookie along (none for a page drawn for everyone), and each path
  * read once, however many parts of
  * the page (its meta tags, its rendering) ask for it.
  */
-export function pageApi(app: FastifyInstance, cookie: string | undefined, answerProducts: AnswerProducts): PageApi {
+export function pageApi(
+  app: FastifyInstance,
+  cookie: string | undefined,
+  answerProducts: AnswerProducts,
+  direct?: { request: FastifyRequest; reads: DirectReads },
+): PageApi {
   const answers = new Map<string, Promise<{ status: number; body: string }>>();
   let oldest: number | undefined;
   let products: Set<number> | undefined = new Set();
   // The page's reads look the shopper's session up once between them (page-sessions.ts).
-  const headers = cookie ? { cookie, [PAGE_RENDER_HEADER]: newPageRender() } : {};
+  let headers: Record<string, string> | undefined;
+  const asked = (path: string) => {
+    headers ??= cookie ? { cookie, [PAGE_RENDER_HEADER]: newPageRender() } : {};
+    return app.inject({ method: 'GET', url: `/api${path}`, headers }).then((res) => {
+      if (res.headers.age !== undefined) oldest = Math.max(oldest ?? 0, Number(res.headers.age));
+      return { status: res.statusCode, body: res.body };
+    });
+  };
   const api = (path: string) => {
     let answer = answers.get(path);
     if (!answer) {
-      answer = app.inject({ method: 'GET', url: `/api${path}`, headers }).then((res) => {
-        if (res.headers.age !== undefined) oldest = Math.max(oldest ?? 0, Number(res.headers.age));
+      const read = direct?.reads[path];
+      const known = read && direct ? read(direct.request).then((own) => own ?? asked(path)) : asked(path);
+      answer = known.then((res) => {
         const shown = answerProducts(path, res.body);
         if (!shown) products = undefined;
         else for (const id of shown) products?.add(id);
-        return { status: res.statusCode, body: res.body };
+        return res;
       });
       answers.set(path, answer);
     }
@@ -134,7 +157,7 @@ export async function loadPageRenderer(
     async personalize(request, api) {
       if (typeof entry.personalize !== 'function') return null;
       try {
-        return await entry.personalize(pageRequest(request), transportOf(api));
+        return await entry.personalize(api);
       } catch (error) {
         request.log.error({ err: error }, 'personalizing a shared page failed; drawing it whole');
         return null;
@@ -154,22 +177,6 @@ export async function sendPage(request: FastifyRequest, reply: FastifyReply, pag
   const encoding = small ? undefined : preferredEncoding(request.headers['accept-encoding'], page.once);
   if (!encoding) return reply.send(await htmlOf(page));
   return reply.header('content-encoding', encoding).send(await encodedPage(page, encoding));
-}
-
-/** The shared text around a kept page's personal places, compressed once per page (personal-page.ts). */
-const personalLayouts = new WeakMap<CachedPage, Promise<SharedPieces | null>>();
-
-/** A kept page's personal places and the text around them, compressed; null when the page has none. */
-export function personalLayout(renderer: PageRenderer, page: CachedPage): Promise<SharedPieces | null> {
-  let layout = personalLayouts.get(page);
-  if (!layout) {
-    layout = htmlOf(page).then((html) => {
-      const places = renderer.personalPlaces(html);
-      return places ? sharedPieces(html, places) : null;
-    });
-    personalLayouts.set(page, layout);
-  }
-  return layout;
 }
 
 /**

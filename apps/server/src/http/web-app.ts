@@ -10,13 +10,13 @@ import { createPageCache, type CachedPage } from './page-cache';
 import {
   loadPageRenderer,
   pageApi,
-  personalLayout,
   sendPage,
   sendPersonalPage,
   type AnswerProducts,
+  type DirectReads,
   type PageApi,
 } from './page-renderer';
-import type { SharedPieces } from './personal-page';
+import { sharedPieces, type SharedPieces } from './personal-page';
 
 /** A kept page with a signed-in customer's own parts, one per place of its layout. */
 interface PersonalPage {
@@ -49,6 +49,7 @@ export async function registerWebApp(
     listKeepMs,
     productTtlMs,
     isVisitor,
+    personalReads = {},
   }: {
     publicUrl: string;
     root?: string;
@@ -66,6 +67,11 @@ export async function registerWebApp(
     productTtlMs: number;
     /** Whether the request comes from someone without a session, whose page is everyone's page. */
     isVisitor: (request: FastifyRequest) => boolean;
+    /**
+     * The answers a signed-in customer's own parts read (who they are, their cart count), given without a request of
+     * their own: those parts are drawn for every page a customer opens.
+     */
+    personalReads?: DirectReads;
   },
 ): Promise<void> {
   registerCrawlerFiles(app, publicUrl);
@@ -120,7 +126,26 @@ export async function registerWebApp(
     // The page's HTML goes in #root; the answers it was drawn from follow as a JSON block (see ssr-state.ts).
     html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    ${rendered.state}`);
     // Read again: the rendering may have read more answers than the meta tags.
-    return { ...drawn, status: rendered.status, html, drawnFromAge: api.oldestAge(), products: api.productsShown() };
+    const page = {
+      ...drawn,
+      status: rendered.status,
+      html,
+      drawnFromAge: api.oldestAge(),
+      products: api.productsShown(),
+    };
+    return forEveryone && rendered.status === 200 ? { ...page, shared: sharedOf(request, html) } : page;
+  };
+
+  /** The text around a page's personal places, compressed while its HTML is at hand; null when it has none. */
+  const sharedOf = (request: FastifyRequest, html: string): SharedPieces | null => {
+    const places = renderPage?.personalPlaces(html);
+    if (!places) return null;
+    try {
+      return sharedPieces(html, places);
+    } catch (error) {
+      request.log.error({ err: error }, 'a shared page could not be laid out for its personal parts; drawing it whole');
+      return null;
+    }
   };
 
   /**
@@ -137,12 +162,10 @@ export async function registerWebApp(
     // Where a page moved is the same for everyone; a page that could not be found says so in its own header.
     if (page.location !== undefined) return page;
     if (page.status !== 200) return undefined;
-    const layout = await personalLayout(renderPage, page).catch((error: unknown) => {
-      request.log.error({ err: error }, 'a shared page could not be laid out for its personal parts; drawing it whole');
-      return null;
-    });
+    const layout = page.shared;
     if (!layout) return undefined;
-    const parts = await renderPage.personalize(request, pageApi(app, request.headers.cookie, pageAnswerProducts));
+    const api = pageApi(app, request.headers.cookie, pageAnswerProducts, { request, reads: personalReads });
+    const parts = await renderPage.personalize(request, api);
     if (parts?.length !== layout.places.length) return undefined;
     return { location: undefined, page, layout, parts };
   };

@@ -159,6 +159,14 @@ describe('server-rendered pages', () => {
     const before = renders();
     const visitor = await shared.inject({ method: 'GET', url: '/?from=personal-test' });
     expect(visitor.body).toContain('<header>[Sign-In]</header><main>Everyone sees this.');
+    // A visitor's browser that takes only gzip gets the same page, joined from the kept pieces.
+    const gzipOnly = await shared.inject({
+      method: 'GET',
+      url: '/?from=personal-test',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipOnly.rawPayload).toString()).toBe(visitor.body);
     const [ayesha, zoe] = [
       await createCustomer(t, { name: 'Ayesha Shared' }),
       await createCustomer(t, { name: 'Zoë Ähmed' }),

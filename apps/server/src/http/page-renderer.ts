@@ -47,8 +47,8 @@ export type DirectReads = Readonly<
 
 /**
  * The API as one page request sees it: the visitor's cookie along (none for a page drawn for everyone), and each path
- * read once, however many parts of
- * the page (its meta tags, its rendering) ask for it.
+ * read once, however many parts of the page (its meta tags, its rendering) ask for it. A path in `direct.reads` is
+ * answered in the process when it can be (a signed-in customer's own parts: personal-reads.ts).
  */
 export function pageApi(
   app: FastifyInstance,

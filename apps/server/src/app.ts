@@ -113,13 +113,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const sessions = new SessionCache(changes);
   changes.onAccountsChanged((ids) => sessions.forget(ids));
   app.decorate('sessionCache', sessions);
+  const sessionUser = (token: string) => cachedSessionUser(sessions, ctx.db, token, ctx.now());
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.user = token
-      ? await sessionOnce(request.headers[PAGE_RENDER_HEADER], token, () =>
-          cachedSessionUser(sessions, ctx.db, token, ctx.now()),
-        )
+      ? await sessionOnce(request.headers[PAGE_RENDER_HEADER], token, () => sessionUser(token))
       : null;
   });
   registerOriginCheck(app, allowedOrigins(ctx.config, options.publicUrlWasSet ?? true));
@@ -140,7 +139,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       listKeepMs: LIST_KEEP_MS,
       productTtlMs: PRODUCT_TTL_MS,
       isVisitor: (request) => !request.cookies[SESSION_COOKIE],
-      personalReads: personalReads(ctx, sessions),
+      personalReads: personalReads(ctx.db, sessionUser),
     });
   }
   return app;

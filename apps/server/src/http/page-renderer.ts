@@ -37,24 +37,22 @@ export type PageApi = ((path: string) => Promise<{ status: number; body: string 
 export type AnswerProducts = (path: string, body: string) => readonly number[] | undefined;
 
 /**
- * API answers this process can give a page request without a request of their own, by path below /api: exactly the
- * body the route would send for the page request's cookie, or undefined when the route must be asked (it then
+ * API answers this process can give one page request without a request of their own, by path below /api: exactly
+ * the body the route would send for the page request's cookie, or undefined when the route must be asked (it then
  * answers as it would, refusals included).
  */
-export type DirectReads = Readonly<
-  Record<string, (request: FastifyRequest) => Promise<{ status: number; body: string } | undefined>>
->;
+export type DirectReads = Readonly<Record<string, () => Promise<{ status: number; body: string } | undefined>>>;
 
 /**
  * The API as one page request sees it: the visitor's cookie along (none for a page drawn for everyone), and each path
- * read once, however many parts of the page (its meta tags, its rendering) ask for it. A path in `direct.reads` is
- * answered in the process when it can be (a signed-in customer's own parts: personal-reads.ts).
+ * read once, however many parts of the page (its meta tags, its rendering) ask for it. A path in `direct` is answered
+ * in the process when it can be (a signed-in customer's own parts: personal-reads.ts).
  */
 export function pageApi(
   app: FastifyInstance,
   cookie: string | undefined,
   answerProducts: AnswerProducts,
-  direct?: { request: FastifyRequest; reads: DirectReads },
+  direct: DirectReads = {},
 ): PageApi {
   const answers = new Map<string, Promise<{ status: number; body: string }>>();
   let oldest: number | undefined;
@@ -71,8 +69,8 @@ export function pageApi(
   const api = (path: string) => {
     let answer = answers.get(path);
     if (!answer) {
-      const read = direct?.reads[path];
-      const known = read && direct ? read(direct.request).then((own) => own ?? asked(path)) : asked(path);
+      const read = direct[path];
+      const known = read ? read().then((own) => own ?? asked(path)) : asked(path);
       answer = known.then((res) => {
         const shown = answerProducts(path, res.body);
         if (!shown) products = undefined;

@@ -49,7 +49,7 @@ export async function registerWebApp(
     listKeepMs,
     productTtlMs,
     isVisitor,
-    personalReads = {},
+    personalReads = () => ({}),
   }: {
     publicUrl: string;
     root?: string;
@@ -71,7 +71,7 @@ export async function registerWebApp(
      * The answers a signed-in customer's own parts read (who they are, their cart count), given without a request of
      * their own: those parts are drawn for every page a customer opens.
      */
-    personalReads?: DirectReads;
+    personalReads?: (request: FastifyRequest) => DirectReads;
   },
 ): Promise<void> {
   registerCrawlerFiles(app, publicUrl);
@@ -126,14 +126,14 @@ export async function registerWebApp(
     // The page's HTML goes in #root; the answers it was drawn from follow as a JSON block (see ssr-state.ts).
     html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>\n    ${rendered.state}`);
     // Read again: the rendering may have read more answers than the meta tags.
-    const page = {
+    return {
       ...drawn,
       status: rendered.status,
       html,
       drawnFromAge: api.oldestAge(),
       products: api.productsShown(),
+      shared: forEveryone && rendered.status === 200 ? sharedOf(request, html) : undefined,
     };
-    return forEveryone && rendered.status === 200 ? { ...page, shared: sharedOf(request, html) } : page;
   };
 
   /** The text around a page's personal places, compressed while its HTML is at hand; null when it has none. */
@@ -164,7 +164,7 @@ export async function registerWebApp(
     if (page.status !== 200) return undefined;
     const layout = page.shared;
     if (!layout) return undefined;
-    const api = pageApi(app, request.headers.cookie, pageAnswerProducts, { request, reads: personalReads });
+    const api = pageApi(app, request.headers.cookie, pageAnswerProducts, personalReads(request));
     const parts = await renderPage.personalize(request, api);
     if (parts?.length !== layout.places.length) return undefined;
     return { location: undefined, page, layout, parts };

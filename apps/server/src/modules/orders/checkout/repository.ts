@@ -82,24 +82,25 @@ export async function takeCarts(tx: Db, customerIds: number[], now: Date): Promi
              join ${listingsSql} l on l.id = t.listing_id join ${storesSql} s on s.id = l.store_id
         order by t.customer_id, t.added_at, l.id`,
   );
-  const carts = new Map<number, TakenCart & { numbers: number[] }>();
+  const carts = new Map<number, TakenCart>();
+  const numbers = new Map<TakenCart, number[]>();
   for (const { customerId, number, unpaidOnline, bookedCash, ...line } of rows) {
     let cart = carts.get(customerId);
-    if (!cart)
-      carts.set(
-        customerId,
-        (cart = { lines: [], orderIds: new Map(), held: { unpaidOnline, bookedCash }, numbers: [] }),
-      );
+    if (!cart) {
+      cart = { lines: [], orderIds: new Map(), held: { unpaidOnline, bookedCash } };
+      carts.set(customerId, cart);
+      numbers.set(cart, []);
+    }
     cart.lines.push(line);
-    cart.numbers.push(number);
+    numbers.get(cart)!.push(number);
   }
-  for (const cart of carts.values()) {
-    const numbers = cart.numbers.sort((a, b) => a - b);
+  for (const [cart, drawn] of numbers) {
+    drawn.sort((a, b) => a - b);
     for (const line of cart.lines) {
-      if (!cart.orderIds.has(line.storeId)) cart.orderIds.set(line.storeId, `SG${numbers[cart.orderIds.size]}`);
+      if (!cart.orderIds.has(line.storeId)) cart.orderIds.set(line.storeId, `SG${drawn[cart.orderIds.size]}`);
     }
   }
-  return new Map([...carts].map(([id, { numbers: _numbers, ...cart }]) => [id, cart]));
+  return carts;
 }
 
 export interface NewOrder {

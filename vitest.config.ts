@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config';
 
 /** Server tests that mock a module (vi.mock): with a shared module graph the mock could miss or leak. */
 const isolatedServerTests = ['apps/server/src/modules/blogs/blogs.test.ts'];
@@ -47,7 +48,7 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      './apps/web/vitest.config.ts',
+      ...webProjects,
       {
         // Two real server processes on one PostgreSQL server: run by .ci/run, not by the default `vitest run`.
         test: {

@@ -9,7 +9,7 @@ npm run --silent typecheck
 step "lint"
 npm run --silent lint
 step "unit and API tests (vitest)"
-npx vitest run --project shared --project brand-model --project server --project server-isolated --project web
+npx vitest run --project shared --project brand-model --project server --project server-isolated --project web --project web-isolated
 step "build the web app"
 npm run --silent build
 step "browser tests (playwright on /usr/bin/chromium)"

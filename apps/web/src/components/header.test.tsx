@@ -1,15 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { theme } from '../theme';
 import { Header } from './header';
 import { queryKeys } from '../api/query-keys';
 import { customerUser as customer, operatorUser as operator, sellerUser as seller } from '../test/users';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderHeader(user: SessionUser | null) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

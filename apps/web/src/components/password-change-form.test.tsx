@@ -1,12 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { apiError, mockApi } from '../test/mock-api';
 import { renderPage } from '../test/render-page';
 import { messageUnderInput as messageUnder } from '../test/form-queries';
 import { PasswordChangeForm } from './password-change-form';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('password change', { timeout: 30_000 }, () => {
   it('says live whether the new password is long enough', () => {

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/mock-api';
 import { renderPage } from '../test/render-page';
 import { SuspensionBanner } from './suspension-banner';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the suspension banner of the seller workspace', { timeout: 30_000 }, () => {
   it('says why the store is suspended and what still works', async () => {

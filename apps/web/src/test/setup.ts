@@ -1,7 +1,16 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// The files of a worker share one module graph (vitest.config.ts), so what a test leaves behind in a module or a
+// global is undone here: the drawn page, stubbed globals (fetch, EventSource), fake timers, and Mantine's
+// notification store, which would otherwise show one test's toasts to the next.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 // `findBy…` waits up to 5 s, not 1: a page's first render (and a lazily loaded chart) can take seconds on a shared
 // 2-core machine running the whole suite.

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerSession, mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render-page';
 import { savedPhone } from '../../test/saved-items';
 import { AddToCompareButton } from './add-to-compare-button';
 import { AddToWishlistButton } from './add-to-wishlist-button';
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The button, once the session is known (until then it cannot tell a customer from a visitor). */
 async function readyButton(name: string) {

@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wishlistAlertMessages } from '@pricehub/shared/schemas/wishlist-alerts';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { WishlistAlertsSetting } from './wishlist-alerts-setting';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const toggle = () => screen.findByRole('switch', { name: /Email me about my saved products/ });
 

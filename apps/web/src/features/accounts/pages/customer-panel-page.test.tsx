@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { messageUnderInput } from '../../../test/form-queries';
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { CustomerPanelPage } from './customer-panel-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const profile = { name: 'Hina', email: 'hina@example.test', phone: '03001234567', city: 'Lahore', address: '1 Road' };
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
@@ -15,8 +15,6 @@ const valid = {
   address: '5 Canal View, Lahore',
 };
 const labels = { name: /^Name/, email: /^Email/, password: /^Password/, phone: /^Phone/, address: /^Address/ } as const;
-
-afterEach(() => vi.unstubAllGlobals());
 
 const fill = (values: Partial<typeof valid>) => fillAndSubmit(labels, values, 'Create account');
 

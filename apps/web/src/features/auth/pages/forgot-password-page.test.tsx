@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
@@ -8,8 +8,6 @@ import { CustomerForgotPasswordPage, SellerForgotPasswordPage } from './forgot-p
 
 const labels = { email: /^Email/ };
 const request = 'POST /api/auth/password-reset';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('forgotten password request', () => {
   it("shows the server's answer in a box and asks for the customer's account", async () => {

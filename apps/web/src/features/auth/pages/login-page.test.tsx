@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { queryKeys } from '../../../api/query-keys';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
@@ -11,8 +11,6 @@ import { CustomerLoginPage, SellerLoginPage } from './login-page';
 const labels = { email: /^Email/, password: /^Password/ };
 const signIn = (email = 'Sara@Example.test', password = 'Str0ng!pass') =>
   fillAndSubmit(labels, { email, password }, 'Sign in');
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('customer sign-in', () => {
   it('links to the reset and registration pages', () => {

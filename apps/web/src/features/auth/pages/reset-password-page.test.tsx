@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
@@ -14,8 +14,6 @@ const customerPage = () =>
     path: '/userpassword/reset/tok123',
     pattern: '/userpassword/reset/:token',
   });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('password reset page', () => {
   it('shows a not-found state, with a way to ask again, when the link is unknown or used', async () => {

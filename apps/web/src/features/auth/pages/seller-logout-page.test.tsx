@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../api/query-keys';
 import { mockApi } from '../../../test/mock-api';
 import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { SellerLogoutPage } from './seller-logout-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('seller logout', () => {
   it('ends the session on the server, forgets the cached seller and goes to /sellerLogin', async () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
@@ -24,8 +24,6 @@ const labels = {
   license: /^License ID/,
 };
 const fill = (values: Partial<typeof valid>) => fillAndSubmit(labels, values, 'Register store');
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('seller registration form', () => {
   it('names each missing field with its own spec message', async () => {

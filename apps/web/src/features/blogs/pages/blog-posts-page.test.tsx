@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blogMessages, type BlogPage, type BlogSummary } from '@pricehub/shared/schemas/blog';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { BlogPostPage, BlogPostsPage } from './blog-posts-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const summary = (id: number, over: Partial<BlogSummary> = {}): BlogSummary => ({
   id,

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blogMessages } from '@pricehub/shared/schemas/blog';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { messageUnderInput as messageUnder } from '../../../test/form-queries';
 import { SellerBlogsPage } from './seller-blogs-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('seller blogs', { timeout: 30_000 }, () => {
   it('previews the server’s rendering, checks the fields and publishes', async () => {

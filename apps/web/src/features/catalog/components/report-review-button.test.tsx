@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { moderationMessages } from '@pricehub/shared/schemas/operator-moderation';
 import { messageUnderInput } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { ReportReviewButton } from './report-review-button';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const session = (role: 'customer' | 'seller' | null) =>
   [200, { user: role ? { id: 1, role, name: 'Hina', email: 'h@x.test', store: null } : null }] as [number, unknown];

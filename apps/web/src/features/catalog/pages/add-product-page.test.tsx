@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import type { CatalogueCandidate } from '@pricehub/shared/schemas/product';
 import { messageUnderInput } from '../../../test/form-queries';
@@ -12,8 +12,6 @@ import { AddProductPage } from './add-product-page';
 vi.mock('../api/upload', () => ({
   uploadImage: async () => ({ url: '/uploads/fold.webp', thumbnailUrl: '/uploads/fold-thumb.webp' }),
 }));
-
-afterEach(() => vi.unstubAllGlobals());
 
 const NAME = 'Galaxy Z Fold 6 (12GB RAM, 512GB) Silver Shadow';
 const matchesUrl = `GET /api/seller/products/matches?${new URLSearchParams({

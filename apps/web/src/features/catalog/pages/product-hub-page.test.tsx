@@ -4,14 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartMessages } from '@pricehub/shared/schemas/cart';
 import type { ProductDetail } from '@pricehub/shared/schemas/product';
 import { mockApi } from '../../../test/mock-api';
 import { theme } from '../../../theme';
 import { ProductHubPage } from './product-hub-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const fold: ProductDetail = {
   id: 11,

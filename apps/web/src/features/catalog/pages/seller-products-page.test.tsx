@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { formatRs } from '@pricehub/shared/rules/money';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { SellerProductsPage } from './seller-products-page';
 import { sellerListing } from './seller-listing.fixture';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const listing = sellerListing;
 

@@ -1,11 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, StorePage } from '@pricehub/shared/schemas/product';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { StorePageView } from './store-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const pattern = '/viewstore/:storeSlug';
 const ask = (page: number) => `GET /api/stores/hub-phones?page=${page}&pageSize=48`;

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { ChatConversation } from './chat-conversation';
 import { CHAT_STORAGE_KEY } from './use-chat-session';
@@ -40,8 +40,6 @@ const renderChat = () =>
   );
 
 beforeEach(() => sessionStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
-
 describe('the assistant chat', () => {
   it('shows the reply as it streams in, renders its links, and keeps the conversation in sessionStorage', async () => {
     const { fetch, release } = streamingFetch([

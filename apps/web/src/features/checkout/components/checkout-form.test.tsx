@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderLimitMessages } from '@pricehub/shared/rules/order-limits';
 import { CartPage } from '../pages/cart-page';
 import { cartLine, cartOf, hinaProfile } from '../../../test/cart';
@@ -8,8 +8,6 @@ import { customerSession, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 
 const cart = cartOf([cartLine(1, 'a')]);
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the checkout form, when the customer already holds too many unpaid orders', { timeout: 30_000 }, () => {
   it.each([

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { cartLine, cartOf, hinaProfile } from '../../../test/cart';
 import { customerSession, mockApi } from '../../../test/mock-api';
@@ -8,8 +8,6 @@ import { renderPage } from '../../../test/render-page';
 import { CartPage } from './cart-page';
 
 const profile = hinaProfile();
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('shopping cart page', () => {
   it("says 'Your Cart is Empty' when there is nothing in it", async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutPreview } from '@pricehub/shared/schemas/checkout-preview';
 import { cartLine, cartOf, hinaProfile } from '../../../test/cart';
 import { customerSession, mockApi } from '../../../test/mock-api';
@@ -67,8 +67,6 @@ function serveShop() {
 }
 
 const total = () => screen.getByTestId('checkout-total').textContent;
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('checkout preview', { timeout: 30_000 }, () => {
   it('shows the seller’s discount and the new total as the code is typed, before Checkout', async () => {

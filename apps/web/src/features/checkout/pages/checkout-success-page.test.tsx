@@ -1,11 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { orderView } from '../../../test/orders';
 import { renderPage } from '../../../test/render-page';
 import { CheckoutSuccessPage } from './checkout-success-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('checkout receipt', () => {
   it('lists every order of ?orders= with its lines, totals and payment method', async () => {

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { expectLandedAt, renderPage } from '../../../test/render-page';
 import { savedPhone } from '../../../test/saved-items';
 import { ComparePage } from './compare-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('signed out', () => {
   it('says Login First Please and goes to the login page', async () => {

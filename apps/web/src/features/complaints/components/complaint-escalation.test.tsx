@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escalationMessages } from '@pricehub/shared/schemas/operator-escalations';
 import { ayeshaSession, complaint } from '../../../test/complaints';
 import { messageUnderInput } from '../../../test/form-queries';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { CustomerComplaintsPage } from '../pages/customer-complaints-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const customer = ayeshaSession;
 const resolved = complaint();

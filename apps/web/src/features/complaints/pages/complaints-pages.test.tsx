@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { complaintMessages } from '@pricehub/shared/schemas/complaint';
 import { ayeshaSession, complaint } from '../../../test/complaints';
@@ -10,8 +10,6 @@ import { CustomerComplaintsPage } from './customer-complaints-page';
 import { RegisterComplaintPage } from './register-complaint-page';
 
 const customer = ayeshaSession;
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('customer complaint pages', { timeout: 30_000 }, () => {
   it('shows the spec’s empty state', async () => {

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SellerDashboard } from '@pricehub/shared/schemas/dashboard';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { DashboardPage } from './dashboard-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const dashboard: SellerDashboard = {
   kpis: { revenueThisMonth: 15_000_00, orders: 5, products: 2, averageRating: 4.3 },

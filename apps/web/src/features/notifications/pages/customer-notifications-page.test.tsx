@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   customerNotificationMessages,
   type CustomerNotificationPage,
@@ -9,8 +9,6 @@ import {
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { CustomerNotificationsPage } from './customer-notifications-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const note = (over: Partial<CustomerNotificationView>): CustomerNotificationView => ({
   id: 1,

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditPage as AuditPayload } from '@pricehub/shared/schemas/operator';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { AuditPage } from './audit-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const payload: AuditPayload = {
   items: [

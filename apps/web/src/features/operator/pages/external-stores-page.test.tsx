@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   externalStoreMessages,
   type ExternalStore,
@@ -38,8 +38,6 @@ beforeEach(() => {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
 });
-afterEach(() => vi.unstubAllGlobals());
-
 const feed = 'https://feeds.example/merchant.xml';
 const run = (over: Partial<ExternalStoreRun> = {}): ExternalStoreRun => ({
   id: 7,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   matchingMessages,
   type CatalogueProductDetail,
@@ -11,8 +11,6 @@ import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { MatchingCatalogueEditPage } from './matching-catalogue-edit-page';
 import { MatchingPage } from './matching-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const product8 = {
   id: 41,

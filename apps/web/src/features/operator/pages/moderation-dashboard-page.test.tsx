@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlatformDashboard } from '@pricehub/shared/schemas/operator-dashboard';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { PlatformDashboardPage } from './moderation-dashboard-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const now = Date.now();
 const data: PlatformDashboard = {

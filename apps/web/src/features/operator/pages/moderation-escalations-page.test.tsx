@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escalationMessages, type Escalation } from '@pricehub/shared/schemas/operator-escalations';
 import { messageUnderInput } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { EscalationsPage } from './moderation-escalations-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const card: Escalation = {
   complaintId: 9,

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   moderationMessages,
   type ModeratedBlog,
@@ -10,8 +10,6 @@ import { messageUnderInput } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { ModerationPage } from './moderation-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const reported: ModeratedReview = {
   id: 7,

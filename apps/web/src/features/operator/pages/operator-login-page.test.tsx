@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import type { SessionUser } from '@pricehub/shared/schemas/account';
 import { fillAndSubmit, messageUnder } from '../../../test/form-queries';
@@ -11,8 +11,6 @@ const labels = { email: /^Email/, password: /^Password/ };
 const operator: SessionUser = { id: 1, role: 'operator', email: 'ops@example.test', name: 'Ops', store: null };
 const signIn = (email = 'Ops@Example.test', password = 'Str0ng!pass') =>
   fillAndSubmit(labels, { email, password }, 'Sign in');
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('operator sign-in', { timeout: 30_000 }, () => {
   it('asks for both fields before posting', () => {

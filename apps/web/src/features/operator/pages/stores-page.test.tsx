@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operatorMessages, type OperatorStore, type OperatorStoresPage } from '@pricehub/shared/schemas/operator';
 import { messageUnderInput } from '../../../test/form-queries';
 import { apiError, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { StoresPage } from './stores-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const techZone: OperatorStore = {
   slug: 'techzone',

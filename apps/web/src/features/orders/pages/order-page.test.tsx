@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderView } from '@pricehub/shared/schemas/order';
 import { returnMessages, type OrderReturns } from '@pricehub/shared/schemas/return';
 import { customerSession, mockApi } from '../../../test/mock-api';
@@ -19,8 +19,6 @@ const order = (over: Partial<OrderView> = {}): OrderView =>
   });
 
 const eligible: OrderReturns = { returns: [], canRequest: true, message: null, deadline: '2026-11-29T07:00:00.000Z' };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the order page', { timeout: 30_000 }, () => {
   it('shows the lines, progress, payment, address and invoice, and cancels a Booked order after asking', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { returnMessages, type ReturnView } from '@pricehub/shared/schemas/return';
 import { mockApi, sellerSession } from '../../../test/mock-api';
 import { returnView } from '../../../test/orders';
@@ -26,8 +26,6 @@ const refused: ReturnView = {
   decisionReason: 'Seal broken',
   decidedAt: '2026-11-22T07:00:00.000Z',
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the seller’s returns', { timeout: 30_000 }, () => {
   it('lists the returns to decide and refuses one only with a reason', async () => {

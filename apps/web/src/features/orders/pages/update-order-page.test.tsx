@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderMessages, type OrderView } from '@pricehub/shared/schemas/order';
 import { mockApi, sellerSession } from '../../../test/mock-api';
 import { orderView } from '../../../test/orders';
@@ -12,8 +12,6 @@ const order = (over: Partial<OrderView> = {}): OrderView =>
   orderView({ rejectionReason: null, store: { slug: 's', name: 'S' }, ...over });
 
 const REASON = 'The last unit was damaged in our store';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // A modal, a form and the router on a shared 2-core machine: more than the default 5 s under load.
 describe('rejecting an order on the seller’s update page', { timeout: 30_000 }, () => {

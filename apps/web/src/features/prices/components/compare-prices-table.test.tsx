@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ratingText } from '@pricehub/shared/rules/rating';
 import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { ComparePricesTable } from './compare-prices-table';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const base = {
   url: '',

@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProductOffer } from '@pricehub/shared/schemas/offer';
 import { ExternalProductPage } from './external-product-page';
 import { ProductOffersPanel } from './product-offers-panel';
@@ -30,8 +30,6 @@ function fakeApi(signedIn: boolean, handler: Handler) {
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-afterEach(() => vi.unstubAllGlobals());
-
 function renderRoutes(path: string, routes: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { addDays, formatMdy, localIsoDay } from '@pricehub/shared/rules/dates';
 import { promoMessages } from '@pricehub/shared/schemas/promo';
@@ -11,8 +11,6 @@ import { AddPromoPage } from './add-promo-page';
 const m = messages.sale;
 const today = localIsoDay(new Date());
 const noPromos: [number, unknown] = [200, { promos: [] }];
-
-afterEach(() => vi.unstubAllGlobals());
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create promo code' }));

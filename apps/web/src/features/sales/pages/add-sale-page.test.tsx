@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@pricehub/shared/messages';
 import { addDays, formatMdy, localIsoDay } from '@pricehub/shared/rules/dates';
 import { apiError, mockApi } from '../../../test/mock-api';
@@ -18,8 +18,6 @@ const products: [number, unknown] = [
     ],
   },
 ];
-
-afterEach(() => vi.unstubAllGlobals());
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create sale' }));

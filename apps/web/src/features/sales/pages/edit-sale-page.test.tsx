@@ -2,13 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SellerSale } from '@pricehub/shared/schemas/sale';
 import { mockApi } from '../../../test/mock-api';
 import { theme } from '../../../theme';
 import { sellerRoutes } from '../routes';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const sale = (code: string, title: string, status: SellerSale['status']): SellerSale => ({
   code,

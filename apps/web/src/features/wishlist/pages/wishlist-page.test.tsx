@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerSession, mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import { savedPhone } from '../../../test/saved-items';
 import { WishlistPage } from './wishlist-page';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the wishlist page', () => {
   it('lists the items with links, asks before removing, then shows the server’s message', async () => {

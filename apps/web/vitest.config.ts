@@ -20,25 +20,29 @@ const webTests = {
   // suite on two cores a form test has, rarely, missed a state change it waits for (external-stores-page, 26 Nov;
   // it passed in isolation and under added CPU load every time since). A test that fails twice fails the run.
   retry: process.env.CI ? 1 : 0,
+  // Globals a test stubbed (fetch, EventSource) are put back before the next one.
+  unstubGlobals: true,
 };
+
+const plugins = [react()];
 
 /** The web app's two projects, taken into the root vitest.config.ts. */
 export const webProjects = [
   defineProject({
-    plugins: [react()],
+    plugins,
     test: {
       ...webTests,
       name: 'web',
       include: ['src/**/*.test.{ts,tsx}'],
       exclude: [...isolatedWebTests, '**/node_modules/**'],
       // The files a worker runs share one module graph: React, Mantine and the app are imported once per worker,
-      // not once per file (67 of the project's 84 s were imports). What a test leaves behind (the DOM, stubbed
-      // globals, Mantine's notification store) is undone after it by src/test/setup.ts.
+      // not once per file (67 of the project's 84 s were imports). What a test leaves behind is undone after it:
+      // stubbed globals by `unstubGlobals`, the DOM, fake timers and Mantine's notifications by src/test/setup.ts.
       isolate: false,
     },
   }),
   defineProject({
-    plugins: [react()],
+    plugins,
     test: { ...webTests, name: 'web-isolated', include: isolatedWebTests },
   }),
 ];

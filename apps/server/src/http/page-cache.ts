@@ -27,8 +27,9 @@ export interface CachedPage {
   once?: boolean;
   /**
    * A page drawn for everyone that has places for a signed-in customer's own parts: the text around them, compressed
-   * once when it is drawn (personal-page.ts; decisions 030 and 035). Each customer's page is made from it, and so is the page's
-   * gzip form (the places as everyone sees them), which is then not kept beside it. Null: the page has no places.
+   * once when it is drawn (personal-page.ts; decisions 030 and 035). Each customer's page is made from it, and so is
+   * the page's gzip form (the places as everyone sees them), which is then not kept beside it. Null: the page has no
+   * places.
    */
   shared?: SharedPieces | null;
 }

@@ -28,7 +28,6 @@ beforeEach(() => {
 afterEach(() => {
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = revokeObjectURL;
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

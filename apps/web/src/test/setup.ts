@@ -2,13 +2,12 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// The files of a worker share one module graph (vitest.config.ts), so what a test leaves behind in a module or a
-// global is undone here: the drawn page, stubbed globals (fetch, EventSource), fake timers, and Mantine's
-// notification store, which would otherwise show one test's toasts to the next.
+// The files of a worker share one module graph (vitest.config.ts, which also puts stubbed globals back), so what a
+// test leaves behind in a module is undone here: the drawn page, fake timers, and Mantine's notification store,
+// which would otherwise show one test's toasts to the next.
 afterEach(() => {
   cleanup();
   notifications.clean();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

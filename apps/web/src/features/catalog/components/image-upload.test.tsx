@@ -11,10 +11,7 @@ import { ImageUpload } from './image-upload';
 const uploadImage = vi.hoisted(() => vi.fn());
 vi.mock('../api/upload', () => ({ uploadImage }));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  uploadImage.mockReset();
-});
+afterEach(() => uploadImage.mockReset());
 
 const NOT_AN_IMAGE = `${messages.generic.noImage}: ${uploadMessages.badType}`;
 

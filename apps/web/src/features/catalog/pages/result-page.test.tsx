@@ -79,10 +79,7 @@ function renderAt(url: string) {
 const setWidth = (width: number) =>
   (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM.setViewport({ width });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setWidth(1024);
-});
+afterEach(() => setWidth(1024));
 
 describe('ResultPage', () => {
   it('asks the server with the URL filters and shows cards, lowest price, store count and facets', async () => {

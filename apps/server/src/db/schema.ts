@@ -453,12 +453,10 @@ export const offers = pgTable(
   'offers',
   {
     id: serial('id').primaryKey(),
-    externalStoreId: integer('external_store_id')
-      .notNull()
-      .references(() => externalStores.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    // Both keys are kept per statement by triggers, not by foreign key constraints (migration 0023): a parent must
+    // exist and is locked as a foreign key would lock it, and deleting it deletes its offers.
+    externalStoreId: integer('external_store_id').notNull(),
+    productId: integer('product_id').notNull(),
     /** The store's own id for the item (or its URL when it has none): the key that makes re-runs idempotent. */
     storeItemId: text('store_item_id').notNull(),
     url: text('url').notNull(),
@@ -492,8 +490,9 @@ export const pricePoints = pgTable(
   'price_points',
   {
     id: serial('id').primaryKey(),
-    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'cascade' }),
-    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
+    // Kept per statement by triggers, not by foreign key constraints (migration 0023), as on offers.
+    offerId: integer('offer_id'),
+    listingId: integer('listing_id'),
     price: money('price').notNull(),
     inStock: boolean('in_stock').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),

@@ -75,8 +75,9 @@ export async function externalStoreHoldings(tx: Db, id: number): Promise<{ offer
 }
 
 /**
- * Deletes store `id` with its offers, their price history and reviews (foreign keys cascade); the catalogue's
- * triggers recount each product's lowest price and offer count, and the products themselves stay.
+ * Deletes store `id` with its offers, their price history and reviews (migration 0023's cascades and the reviews'
+ * foreign key); the catalogue's triggers recount each product's lowest price and offer count, and the products
+ * themselves stay.
  */
 export async function deleteExternalStoreRow(tx: Db, id: number): Promise<void> {
   await tx.delete(externalStores).where(eq(externalStores.id, id));

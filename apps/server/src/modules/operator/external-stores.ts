@@ -171,8 +171,9 @@ export async function updateExternalStore(
 }
 
 /**
- * Deletes a store with its offers, their price history and reviews (foreign keys cascade); the catalogue's
- * triggers recount each product's lowest price and offer count, and the products themselves stay.
+ * Deletes a store with its offers, their price history and reviews (migration 0023's cascades and the reviews'
+ * foreign key); the catalogue's triggers recount each product's lowest price and offer count, and the products
+ * themselves stay.
  */
 export async function deleteExternalStore(
   ctx: AppContext,

@@ -169,6 +169,20 @@ describe('migration 0023 on the demo shop', () => {
     });
   });
 
+  it('empties offers and price points with a truncated catalogue, as a cascading truncate did', async () => {
+    await feedRows('truncate');
+    await inTransaction(async (tx) => {
+      await tx.execute(sql`truncate products cascade`);
+      const [left] = await queryRows<{ offers: number; points: number }>(
+        tx,
+        sql`select (select count(*)::int from offers) as offers,
+                   (select count(*)::int from price_points where offer_id is not null) as points`,
+      );
+      expect(left).toEqual({ offers: 0, points: 0 });
+    });
+    expect(await count(sql`select count(*)::int as n from offers`)).toBeGreaterThan(0);
+  });
+
   it('refuses to change the id of a product that offers point at', async () => {
     const { product } = await feedRows('renumber');
     expect(await refusal(sql`update products set id = ${missingId} where id = ${product}`, 'products')).toBe('23503');

@@ -118,38 +118,24 @@ CREATE TRIGGER price_points_parent_keys_update AFTER UPDATE OF offer_id, listing
   WHEN (OLD.offer_id IS DISTINCT FROM NEW.offer_id OR OLD.listing_id IS DISTINCT FROM NEW.listing_id)
   EXECUTE FUNCTION check_changed_parent_keys('offer_id', 'offers', 'listing_id', 'listings');
 --> statement-breakpoint
-CREATE TRIGGER products_delete_offers AFTER DELETE ON products REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('offers', 'product_id');
---> statement-breakpoint
-CREATE TRIGGER products_truncate_offers AFTER TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('offers', 'product_id');
---> statement-breakpoint
-CREATE TRIGGER products_referenced_id BEFORE UPDATE OF id ON products
-  FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION keep_referenced_id('offers', 'product_id');
---> statement-breakpoint
-CREATE TRIGGER external_stores_delete_offers AFTER DELETE ON external_stores REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('offers', 'external_store_id');
---> statement-breakpoint
-CREATE TRIGGER external_stores_truncate_offers AFTER TRUNCATE ON external_stores
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('offers', 'external_store_id');
---> statement-breakpoint
-CREATE TRIGGER external_stores_referenced_id BEFORE UPDATE OF id ON external_stores
-  FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION keep_referenced_id('offers', 'external_store_id');
---> statement-breakpoint
-CREATE TRIGGER offers_delete_price_points AFTER DELETE ON offers REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('price_points', 'offer_id');
---> statement-breakpoint
-CREATE TRIGGER offers_truncate_price_points AFTER TRUNCATE ON offers
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('price_points', 'offer_id');
---> statement-breakpoint
-CREATE TRIGGER offers_referenced_id BEFORE UPDATE OF id ON offers
-  FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION keep_referenced_id('price_points', 'offer_id');
---> statement-breakpoint
-CREATE TRIGGER listings_delete_price_points AFTER DELETE ON listings REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('price_points', 'listing_id');
---> statement-breakpoint
-CREATE TRIGGER listings_truncate_price_points AFTER TRUNCATE ON listings
-  FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows('price_points', 'listing_id');
---> statement-breakpoint
-CREATE TRIGGER listings_referenced_id BEFORE UPDATE OF id ON listings
-  FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION keep_referenced_id('price_points', 'listing_id');
+-- For each parent: its deletion and truncation delete the rows pointing at it, and its id stays while they do
+-- (products_delete_offers, products_truncate_offers, products_referenced_id, and so on).
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN
+    SELECT * FROM (VALUES ('products', 'offers', 'product_id'), ('external_stores', 'offers', 'external_store_id'),
+                          ('offers', 'price_points', 'offer_id'), ('listings', 'price_points', 'listing_id'))
+      AS relation(parent, child, key)
+  LOOP
+    EXECUTE format('CREATE TRIGGER %1$s_delete_%2$s AFTER DELETE ON %1$I REFERENCING OLD TABLE AS old_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows(%2$L, %3$L)', r.parent, r.child, r.key);
+    EXECUTE format('CREATE TRIGGER %1$s_truncate_%2$s AFTER TRUNCATE ON %1$I
+                    FOR EACH STATEMENT EXECUTE FUNCTION delete_child_rows(%2$L, %3$L)', r.parent, r.child, r.key);
+    EXECUTE format('CREATE TRIGGER %1$s_referenced_id BEFORE UPDATE OF id ON %1$I
+                    FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id) EXECUTE FUNCTION keep_referenced_id(%2$L, %3$L)',
+                   r.parent, r.child, r.key);
+  END LOOP;
+END
+$$;

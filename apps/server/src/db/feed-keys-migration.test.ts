@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoRowsReadBack, demoShopUpTo, migrationsUpTo, tableSnapshot } from '../testing/migration-steps';
 import { migrate, queryRows, type Db } from './client';
@@ -16,6 +16,16 @@ const db = database.db;
 
 const seeded = await tableSnapshot(db);
 const seededRows = await demoRowsReadBack(db);
+/** A few offers and price points, the two tables the migration changes, read back whole. */
+const feedRowsReadBack = () =>
+  queryRows(
+    db,
+    sql`(select 'offer' as kind, id, product_id as parent, name as text, price from offers order by id limit 3)
+        union all (select 'price point', id, coalesce(offer_id, listing_id), recorded_at::text, price
+                   from price_points order by id limit 3)
+        order by 1, 2`,
+  );
+const seededFeedRows = await feedRowsReadBack();
 
 const upTo23 = migrationsUpTo(23);
 expect(upTo23.tags.at(-1)).toBe('0023_feed_keys_per_statement');
@@ -59,15 +69,16 @@ const offersOf = (product: number) => count(sql`select count(*)::int as n from o
 const pointsOf = (offer: number) => count(sql`select count(*)::int as n from price_points where offer_id = ${offer}`);
 const missingId = 2_000_000_000;
 
-async function inTransaction(work: (tx: Db) => Promise<void>) {
-  await database.onOneConnection(async (tx) => {
-    await tx.execute(sql`begin`);
-    try {
+/** Runs `work` in a transaction that Drizzle then rolls back; anything else `work` throws fails the test. */
+async function rolledBack(work: (tx: Db) => Promise<void>) {
+  await db
+    .transaction(async (tx) => {
       await work(tx);
-    } finally {
-      await tx.execute(sql`rollback`);
-    }
-  });
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
 }
 
 describe('migration 0023 on the demo shop', () => {
@@ -76,6 +87,8 @@ describe('migration 0023 on the demo shop', () => {
     expect(seeded.price_points!.rows).toBeGreaterThan(0);
     expect(await tableSnapshot(db)).toEqual(seeded);
     expect(await demoRowsReadBack(db)).toEqual(seededRows);
+    expect(seededFeedRows).toHaveLength(6);
+    expect(await feedRowsReadBack()).toEqual(seededFeedRows);
   });
 
   it('replaces the four row-by-row foreign keys', async () => {
@@ -125,7 +138,7 @@ describe('migration 0023 on the demo shop', () => {
 
   it('locks the parents of the rows written, as a foreign key does, until the transaction ends', async () => {
     const { product, store } = await feedRows('lock');
-    await inTransaction(async (tx) => {
+    await rolledBack(async (tx) => {
       await tx.execute(
         sql`insert into offers (external_store_id, product_id, matched_by, store_item_id, url, name, price, currency)
             values (${store}, ${product}, 'new', 'locked', 'https://keys.example/locked', 'Locked', 1, 'PKR')`,
@@ -159,7 +172,7 @@ describe('migration 0023 on the demo shop', () => {
     const listingPoints = () =>
       count(sql`select count(*)::int as n from price_points where listing_id = ${listing!.id}`);
     expect(await listingPoints()).toBeGreaterThan(0);
-    await inTransaction(async (tx) => {
+    await rolledBack(async (tx) => {
       await tx.execute(sql`delete from listings where id = ${listing!.id}`);
       const [left] = await queryRows<{ n: number }>(
         tx,
@@ -171,7 +184,7 @@ describe('migration 0023 on the demo shop', () => {
 
   it('empties offers and price points with a truncated catalogue, as a cascading truncate did', async () => {
     await feedRows('truncate');
-    await inTransaction(async (tx) => {
+    await rolledBack(async (tx) => {
       await tx.execute(sql`truncate products cascade`);
       const [left] = await queryRows<{ offers: number; points: number }>(
         tx,

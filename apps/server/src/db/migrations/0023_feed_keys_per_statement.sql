@@ -24,7 +24,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   missing integer;
 BEGIN
-  IF cardinality(keys) IS NULL OR cardinality(keys) = 0 THEN
+  IF coalesce(cardinality(keys), 0) = 0 THEN
     RETURN;
   END IF;
   EXECUTE format(
@@ -40,36 +40,25 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- After an INSERT of the table: TG_ARGV holds (column, parent table) pairs; every row's keys are checked at once.
+-- After an INSERT (a statement trigger) or after an UPDATE of a row whose key changed (a row trigger, behind its
+-- WHEN): TG_ARGV holds (column, parent table) pairs. An insert's keys are checked all at once; an update checks the
+-- row's new key, as a foreign key does. A key changes only when an operator moves an offer, so the update stays a row
+-- trigger, and a feed's everyday updates (prices, the last check) never call it.
 CREATE FUNCTION check_parent_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   i integer := 0;
   keys integer[];
 BEGIN
   WHILE i < TG_NARGS LOOP
-    EXECUTE format('SELECT array_agg(DISTINCT %1$I) FILTER (WHERE %1$I IS NOT NULL) FROM new_rows', TG_ARGV[i])
-      INTO keys;
-    PERFORM lock_parent_keys(TG_TABLE_NAME, TG_ARGV[i], TG_ARGV[i + 1], keys);
-    i := i + 2;
-  END LOOP;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
--- After an UPDATE of a row whose key changed (the trigger's WHEN): the same check, for that row. A key changes only
--- when an operator moves an offer, so this stays a row trigger, and the everyday updates of a feed (prices, the last
--- check) never call it.
-CREATE FUNCTION check_changed_parent_keys() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  i integer := 0;
-  old_key integer;
-  new_key integer;
-BEGIN
-  WHILE i < TG_NARGS LOOP
-    EXECUTE format('SELECT ($1).%1$I, ($2).%1$I', TG_ARGV[i]) INTO old_key, new_key USING OLD, NEW;
-    IF new_key IS NOT NULL AND new_key IS DISTINCT FROM old_key THEN
-      PERFORM lock_parent_keys(TG_TABLE_NAME, TG_ARGV[i], TG_ARGV[i + 1], ARRAY[new_key]);
+    IF TG_LEVEL = 'STATEMENT' THEN
+      EXECUTE format('SELECT array_agg(DISTINCT %1$I) FILTER (WHERE %1$I IS NOT NULL) FROM new_rows', TG_ARGV[i])
+        INTO keys;
+    ELSE
+      EXECUTE format('SELECT ARRAY[($2).%1$I] WHERE ($2).%1$I IS DISTINCT FROM ($1).%1$I AND ($2).%1$I IS NOT NULL',
+                     TG_ARGV[i])
+        INTO keys USING OLD, NEW;
     END IF;
+    PERFORM lock_parent_keys(TG_TABLE_NAME, TG_ARGV[i], TG_ARGV[i + 1], keys);
     i := i + 2;
   END LOOP;
   RETURN NULL;
@@ -109,14 +98,14 @@ CREATE TRIGGER offers_parent_keys_insert AFTER INSERT ON offers REFERENCING NEW 
 --> statement-breakpoint
 CREATE TRIGGER offers_parent_keys_update AFTER UPDATE OF product_id, external_store_id ON offers FOR EACH ROW
   WHEN (OLD.product_id IS DISTINCT FROM NEW.product_id OR OLD.external_store_id IS DISTINCT FROM NEW.external_store_id)
-  EXECUTE FUNCTION check_changed_parent_keys('product_id', 'products', 'external_store_id', 'external_stores');
+  EXECUTE FUNCTION check_parent_keys('product_id', 'products', 'external_store_id', 'external_stores');
 --> statement-breakpoint
 CREATE TRIGGER price_points_parent_keys_insert AFTER INSERT ON price_points REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION check_parent_keys('offer_id', 'offers', 'listing_id', 'listings');
 --> statement-breakpoint
 CREATE TRIGGER price_points_parent_keys_update AFTER UPDATE OF offer_id, listing_id ON price_points FOR EACH ROW
   WHEN (OLD.offer_id IS DISTINCT FROM NEW.offer_id OR OLD.listing_id IS DISTINCT FROM NEW.listing_id)
-  EXECUTE FUNCTION check_changed_parent_keys('offer_id', 'offers', 'listing_id', 'listings');
+  EXECUTE FUNCTION check_parent_keys('offer_id', 'offers', 'listing_id', 'listings');
 --> statement-breakpoint
 -- For each parent: its deletion and truncation delete the rows pointing at it, and its id stays while they do
 -- (products_delete_offers, products_truncate_offers, products_referenced_id, and so on).

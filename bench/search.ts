@@ -25,7 +25,8 @@ import { searchUncached } from '../apps/server/src/modules/catalog/search';
 import { splitWords } from '../apps/server/src/modules/catalog/query-words';
 import { suggestUncached } from '../apps/server/src/modules/catalog/suggestions';
 import { ensurePostgresCatalogue, seedCatalogue } from './catalogue';
-import { eachOnce, helloWorld, load, mulberry32, startServer, stopServer, zipfSampler } from './load';
+import { eachOnce, helloWorld, load, startServer, stopServer, zipfSampler } from './load';
+import { queryMixes, type Mixes } from './search-queries';
 import { median, meets, percentile, record, type Figure } from './results';
 
 // `npm run bench -- --scale 1m` (BENCH_SCALE=1m): the same measures on a million catalogue products, PostgreSQL only.
@@ -122,84 +123,6 @@ async function zeroResults(label: string, db: Db): Promise<void> {
 }
 
 // ── warm ─────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * `size` distinct realistic paths (words, brands, models, typos, filters, sorts, pages and suggestions), drawn with a
- * fixed seed so every run asks the same ones; paths in `except` are left out.
- */
-async function queryMix(db: Db, size: number, seed: number, except = new Set<string>()): Promise<string[]> {
-  const rand = mulberry32(seed);
-  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const brands = (
-    await queryRows<{ brand: string }>(
-      db,
-      sql`select brand from products group by brand order by count(*) desc limit 12`,
-    )
-  ).map((r) => r.brand);
-  const names = (
-    await queryRows<{ name: string }>(
-      db,
-      sql`select distinct name from (select name from products order by id limit 60000) first order by name`,
-    )
-  ).map((r) => r.name);
-  const typo = (w: string) => (w.length < 5 ? w : `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`);
-  const out = new Set<string>();
-  const add = (path: string) => {
-    if (!except.has(path)) out.add(path);
-  };
-  const s = (q: string) => `/api/products?q=${encodeURIComponent(q)}`;
-  for (const w of ['laptop', 'mobile', 'computer', 'phone', 'gaming laptop', 'desktop']) add(s(w));
-  for (const b of brands) {
-    add(s(b.toLowerCase()));
-    add(s(typo(b.toLowerCase())));
-    add(`/api/products?brand=${encodeURIComponent(b)}`);
-    add(`/api/products/suggestions?q=${encodeURIComponent(b.slice(0, 3).toLowerCase())}`);
-  }
-  const categories = ['mobile', 'laptop', 'computer'];
-  const sorts = ['relevance', 'price_asc', 'price_desc', 'popular', 'newest'];
-  const rams = [4, 8, 16, 32];
-  while (out.size < size) {
-    const name = pick(names);
-    const words = name.split(' ');
-    const roll = rand();
-    if (roll < 0.3) add(s(words.slice(1, 1 + 1 + Math.floor(rand() * 3)).join(' ')));
-    else if (roll < 0.4) add(s(words.slice(0, 3).map(typo).join(' ')));
-    else if (roll < 0.55)
-      add(
-        `/api/products/suggestions?q=${encodeURIComponent(
-          words
-            .slice(0, 2)
-            .join(' ')
-            .slice(0, 3 + Math.floor(rand() * 8))
-            .toLowerCase(),
-        )}`,
-      );
-    else if (roll < 0.7) add(`/api/products?category=${pick(categories)}&ram=${pick(rams)}&sort=${pick(sorts)}`);
-    else if (roll < 0.85) {
-      // Paisa, as the API takes them: Rs 5,000 steps, a Rs 50,000 range.
-      const min = Math.floor(rand() * 40) * 5_000_00;
-      add(
-        `/api/products?category=${pick(categories)}&brand=${encodeURIComponent(pick(brands))}&minPrice=${min}&maxPrice=${min + 49_999_99}`,
-      );
-    } else
-      add(
-        `/api/products?q=${encodeURIComponent(pick(categories))}&page=${2 + Math.floor(rand() * 3)}&sort=${pick(sorts)}`,
-      );
-  }
-  return [...out];
-}
-
-interface Mixes {
-  /** 200 paths asked again and again (Zipf): what the results cache is for. */
-  warm: string[];
-  /** LONG_TAIL other paths, each asked once: no cache can help. */
-  longTail: string[];
-}
-
-async function queryMixes(db: Db): Promise<Mixes> {
-  const warm = await queryMix(db, 200, 42);
-  return { warm, longTail: await queryMix(db, LONG_TAIL, 4242, new Set(warm)) };
-}
 
 /** What one load of a run measured. */
 interface LoadFigures {
@@ -301,7 +224,7 @@ if (!skip.has('postgres')) {
   if (n < 100_000) console.log(`(the goals are for 100,000: DATABASE_URL=… npm run seed -- --products 100000)`);
   await cold('PostgreSQL', server.db);
   await zeroResults('PostgreSQL', server.db);
-  const mixes = await queryMixes(server.db);
+  const mixes = await queryMixes(server.db, LONG_TAIL);
   await server.close();
   if (!skip.has('warm')) await warm('PostgreSQL', { DATABASE_URL: PG_URL }, mixes, LONG_TAIL_GOAL_MS);
 }
@@ -317,7 +240,7 @@ if (!skip.has('pglite')) {
   console.log(`\n# PGlite: ${await describeCatalogue(lite.db)} (${dir})`);
   await cold('PGlite', lite.db);
   await zeroResults('PGlite', lite.db);
-  const mixes = await queryMixes(lite.db);
+  const mixes = await queryMixes(lite.db, LONG_TAIL);
   await lite.close();
   // Give PGlite's file lock a moment before the server process opens the same directory.
   await sleep(200);

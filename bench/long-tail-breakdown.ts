@@ -41,10 +41,12 @@ const mixes = await queryMixes(database.db, LONG_TAIL);
 await database.close();
 
 const server = await startServer(url ? { DATABASE_URL: url } : { DATABASE_URL: '', BENCH_PGLITE_DIR: pgliteDir! });
+/** Answers other than 200, with their status and the start of their body. */
+const failures: string[] = [];
 const ask = async (path: string) => {
   const response = await fetch(`http://127.0.0.1:${server.port}${path}`);
-  await response.text();
-  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  const body = await response.text();
+  if (response.status !== 200) failures.push(`${response.status} ${decodeURIComponent(path)}: ${body.slice(0, 160)}`);
 };
 try {
   // The warm mix once (never part of the long tail), so the server's code is compiled and its statements prepared.
@@ -81,6 +83,8 @@ try {
         `${percentile(ms, 50).toFixed(2)} ms | ${percentile(ms, 95).toFixed(2)} ms |`,
     );
   }
+  console.log(`\nAnswers other than 200: ${failures.length}`);
+  for (const failure of failures.slice(0, 10)) console.log(`  ${failure}`);
   console.log('\nSlowest:');
   for (const { ms, path } of slowest.sort((a, b) => b.ms - a.ms).slice(0, 10))
     console.log(`  ${ms.toFixed(1)} ms  ${decodeURIComponent(path)}`);

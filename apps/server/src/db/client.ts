@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { isPlannedPerRun } from './planned-per-run';
 import { preparedPglite } from './pglite-statements';
 import * as schema from './schema';
 import { renderStalePosts } from '../modules/blogs/stored-render';
@@ -144,7 +145,15 @@ class PreparingClient extends pg.Client {
     const query = config as { text?: string; name?: string; values?: unknown[] } | string;
     const params = (values ?? (typeof query === 'object' ? query?.values : undefined)) as unknown[] | undefined;
     // Only parameterised statements: a statement without values may hold several commands (migrations).
-    if (typeof query === 'object' && query?.text && !query.name && params && params.length > 0) {
+    // A statement whose best plan depends on its values stays unnamed: PostgreSQL plans it on every run.
+    if (
+      typeof query === 'object' &&
+      query?.text &&
+      !query.name &&
+      params &&
+      params.length > 0 &&
+      !isPlannedPerRun(query.text)
+    ) {
       config = { ...query, name: this.statementName(query.text) };
     }
     return (super.query as (...args: unknown[]) => never)(config, values, callback);

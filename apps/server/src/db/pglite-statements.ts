@@ -1,4 +1,5 @@
 import { parse, protocol, types, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { isPlannedPerRun } from './planned-per-run';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -100,12 +101,17 @@ export function preparedPglite(client: PGlite): PGlite {
     return parse.parseResults(messages, client.parsers, { rowMode: options.rowMode })[0]!;
   }
 
-  const usable = (params: unknown[] | undefined, options: QueryOptions | undefined): params is unknown[] =>
-    !!params && params.length > 0 && !options?.blob;
+  // A statement marked to be planned with its values (db/planned-per-run.ts) goes through PGlite's own query(), which
+  // parses and plans it every time.
+  const usable = (
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+  ): params is unknown[] => !!params && params.length > 0 && !options?.blob && !isPlannedPerRun(text);
   const withoutParsers = (options: QueryOptions | undefined) => ({ rowMode: options?.rowMode });
 
   const query = async (text: string, params?: unknown[], options?: QueryOptions): Promise<Results> => {
-    if (!usable(params, options)) {
+    if (!usable(text, params, options)) {
       installParsers();
       return client.query(text, params, withoutParsers(options));
     }
@@ -123,7 +129,7 @@ export function preparedPglite(client: PGlite): PGlite {
         if (property !== 'query') return Reflect.get(target, property, receiver);
         return async (text: string, params?: unknown[], options?: QueryOptions) => {
           if (target.closed) throw new Error('Transaction is closed');
-          if (!usable(params, options)) {
+          if (!usable(text, params, options)) {
             installParsers();
             return target.query(text, params, withoutParsers(options));
           }

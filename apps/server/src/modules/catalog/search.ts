@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PRICE_FILTER_STEP } from '@pricehub/shared/rules/money';
 import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
+import { plannedPerRun } from '../../db/planned-per-run';
 import { openStoresSql } from '../accounts/queries';
 import { brandSpellings } from './brands';
 import { cached } from '../../cache/catalogue-cache';
@@ -161,11 +162,56 @@ function rollUp(rows: FacetRow[]): SearchResult['facets'] & { total: number } {
  * (materialised) for both the page and the facets. Either way the facets come from one GROUP BY over (category,
  * brand, RAM, price step), rolled up here.
  */
-export async function searchUncached(db: Db, query: ProductQuery, now: Date): Promise<SearchResult> {
+export async function searchUncached(
+  db: Db,
+  query: ProductQuery,
+  now: Date,
+  tuning: SearchTuning = {},
+): Promise<SearchResult> {
   const brands = await brandSpellings(db);
   const analysed = await analyseQuery(db, query.q, { category: query.category, brand: query.brand }, brands);
   // Specs, budget and order words apply; when every word together finds nothing, once more for the closest results.
-  return withClosestResults(query, analysed, (q, a) => searchAnalysed(db, q, a, brands, now));
+  return withClosestResults(query, analysed, (q, a) => searchAnalysed(db, q, a, brands, now, tuning));
+}
+
+/** How a search goes about its work; the answer is the same whatever it says. */
+export interface SearchTuning {
+  /** Up to this many matches, a page without words reads them all and sorts them (pageWithoutWords). */
+  readAllAtMost?: number;
+}
+
+const READ_ALL_AT_MOST = 3_000;
+
+/**
+ * The ids of a page of a search without words, in the requested order, when the facet counts say `matches` products
+ * are in scope. PostgreSQL takes category, brand and price as independent, so its guess of how many products match
+ * can be wrong a hundredfold either way, and with it its choice of plan:
+ * - walking an index in the page's order and stopping at the page's end is right when many match. When none do
+ *   ("Apple laptops from Rs 70,000 to Rs 1,20,000", of a million products) it walked all of them: 1.9 s.
+ * - reading every match and sorting them is right when few match. For 13,900 Samsung phones it took 72-154 ms.
+ *
+ * The counts know the number, so it chooses: up to READ_ALL_AT_MOST matches they are read whole (a materialised CTE,
+ * so no index order can be walked), past it the ordered walk finds a page's worth quickly. Either way the statement is
+ * planned with its values (db/planned-per-run.ts): a generic plan would read every match whatever their number.
+ */
+async function pageWithoutWords(
+  db: Db,
+  where: SQL,
+  order: SQL,
+  pageSize: number,
+  offset: number,
+  matches: number,
+  readAllAtMost: number,
+): Promise<number[]> {
+  const page =
+    matches <= readAllAtMost
+      ? sql`with m as materialized (
+              select p.id, p.lowest_price, p.views, p.units_sold, p.created_at from products p where ${where}
+            )
+            select id from m order by ${order} limit ${pageSize} offset ${offset}`
+      : sql`select p.id from products p where ${where} order by ${order} limit ${pageSize} offset ${offset}`;
+  const rows = await queryRows<{ id: number }>(db, plannedPerRun(page));
+  return rows.map((r) => r.id);
 }
 
 async function searchAnalysed(
@@ -174,25 +220,39 @@ async function searchAnalysed(
   analysed: AnalysedQuery,
   brands: Map<string, string[]>,
   now: Date,
+  tuning: SearchTuning,
 ): Promise<SearchResult> {
   const scope = scopeOf(query, analysed, brands);
   const { rank, order } = ordering(query, analysed);
   const offset = (query.page - 1) * query.pageSize;
   const where = sql.join(productConditions(scope), sql` and `);
   const counted = countConditions(scope);
-  const [row] = await queryRows<{ ids: number[] | null; facets: FacetRow[] | null }>(
-    db,
-    counted
-      ? sql`select
-          (select json_agg(id) from (
-            select p.id from products p where ${where} order by ${order} limit ${query.pageSize} offset ${offset}
-          ) pg) as ids,
-          (select json_agg(fc) from (
-            -- One row per (category, brand, RAM, price step) already: the table's primary key.
-            select f.category as c, f.brand as b, f.ram_gb as r, f.bucket as k, f.count as n
-            from product_facet_counts f where ${sql.join(counted, sql` and `)}
-          ) fc) as facets`
-      : sql`with m as materialized (
+  let ids: number[];
+  let facetRows: FacetRow[];
+  if (counted) {
+    facetRows = await queryRows<FacetRow>(
+      db,
+      // One row per (category, brand, RAM, price step) already: the table's primary key.
+      sql`select f.category as c, f.brand as b, f.ram_gb as r, f.bucket as k, f.count as n
+          from product_facet_counts f where ${sql.join(counted, sql` and `)}`,
+    );
+    const matches = facetRows.reduce((sum, r) => sum + r.n, 0);
+    ids =
+      offset >= matches
+        ? []
+        : await pageWithoutWords(
+            db,
+            where,
+            order,
+            query.pageSize,
+            offset,
+            matches,
+            tuning.readAllAtMost ?? READ_ALL_AT_MOST,
+          );
+  } else {
+    const [row] = await queryRows<{ ids: number[] | null; facets: FacetRow[] | null }>(
+      db,
+      sql`with m as materialized (
           select p.id, p.category, p.brand, p.ram_gb, p.lowest_price, p.views, p.units_sold, p.created_at,
                  p.lowest_price / ${sql.raw(String(PRICE_FILTER_STEP))} as bucket, ${rank} as rank
           from products p where ${where}
@@ -203,9 +263,12 @@ async function searchAnalysed(
             select category as c, brand as b, ram_gb as r, bucket as k, count(*)::int as n
             from m group by category, brand, ram_gb, bucket
           ) f) as facets`,
-  );
-  const { total, ...facets } = rollUp(row?.facets ?? []);
-  const items = await loadProducts(db, row?.ids ?? [], now);
+    );
+    ids = row?.ids ?? [];
+    facetRows = row?.facets ?? [];
+  }
+  const { total, ...facets } = rollUp(facetRows);
+  const items = await loadProducts(db, ids, now);
   return {
     items,
     total,

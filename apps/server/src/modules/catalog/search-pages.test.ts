@@ -95,8 +95,14 @@ describe('a search page without words', () => {
           const readWhole = await searchUncached(t.ctx.db, query, new Date(), { readAllAtMost: Infinity });
           const walked = await searchUncached(t.ctx.db, query, new Date(), { readAllAtMost: 0 });
           const want = expected(scope, sort, page, 4);
-          expect(readWhole.items.map((p) => p.id), JSON.stringify({ scope, sort, page })).toEqual(want);
-          expect(walked.items.map((p) => p.id), JSON.stringify({ scope, sort, page })).toEqual(want);
+          expect(
+            readWhole.items.map((p) => p.id),
+            JSON.stringify({ scope, sort, page }),
+          ).toEqual(want);
+          expect(
+            walked.items.map((p) => p.id),
+            JSON.stringify({ scope, sort, page }),
+          ).toEqual(want);
           expect(walked.total).toBe(readWhole.total);
           expect(walked.facets).toEqual(readWhole.facets);
           checked += want.length;

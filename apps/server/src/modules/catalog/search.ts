@@ -158,7 +158,8 @@ function rollUp(rows: FacetRow[]): SearchResult['facets'] & { total: number } {
 
 /**
  * A search without words reads its facets from product_facet_counts (a few thousand rows whatever the catalogue's
- * size) and its page from an index in the requested order. A search with words reads the matching rows once
+ * size), and then its page: its matches read whole when the counts say they are few, else an index walked in the
+ * requested order (pageWithoutWords). A search with words reads the matching rows once
  * (materialised) for both the page and the facets. Either way the facets come from one GROUP BY over (category,
  * brand, RAM, price step), rolled up here.
  */

@@ -63,7 +63,8 @@ try {
     await ask(path);
     const ms = performance.now() - t;
     const kind = mixes.kinds.get(path)!;
-    times.set(kind, [...(times.get(kind) ?? []), ms]);
+    if (!times.has(kind)) times.set(kind, []);
+    times.get(kind)!.push(ms);
     slowest.push({ ms, path });
   }
   const totalMs = performance.now() - started;

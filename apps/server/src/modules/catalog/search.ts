@@ -183,6 +183,14 @@ export interface SearchTuning {
 
 const READ_ALL_AT_MOST = 3_000;
 
+/** A result page's conditions on products (alias p), its order, and its place in the results. */
+interface PageSql {
+  where: SQL;
+  order: SQL;
+  limit: number;
+  offset: number;
+}
+
 /**
  * The ids of a page of a search without words, in the requested order, when the facet counts say `matches` products
  * are in scope. PostgreSQL takes category, brand and price as independent, so its guess of how many products match
@@ -193,25 +201,20 @@ const READ_ALL_AT_MOST = 3_000;
  *
  * The counts know the number, so it chooses: up to READ_ALL_AT_MOST matches they are read whole (a materialised CTE,
  * so no index order can be walked), past it the ordered walk finds a page's worth quickly. Either way the statement is
- * planned with its values (db/planned-per-run.ts): a generic plan would read every match whatever their number.
+ * planned with its values (db/planned-per-run.ts): a generic plan would read every match whatever their number. A page
+ * past the last match needs no statement.
  */
-async function pageWithoutWords(
-  db: Db,
-  where: SQL,
-  order: SQL,
-  pageSize: number,
-  offset: number,
-  matches: number,
-  readAllAtMost: number,
-): Promise<number[]> {
-  const page =
+async function pageWithoutWords(db: Db, page: PageSql, matches: number, readAllAtMost: number): Promise<number[]> {
+  if (page.offset >= matches) return [];
+  const { where, order, limit, offset } = page;
+  const statement =
     matches <= readAllAtMost
       ? sql`with m as materialized (
               select p.id, p.lowest_price, p.views, p.units_sold, p.created_at from products p where ${where}
             )
-            select id from m order by ${order} limit ${pageSize} offset ${offset}`
-      : sql`select p.id from products p where ${where} order by ${order} limit ${pageSize} offset ${offset}`;
-  const rows = await queryRows<{ id: number }>(db, plannedPerRun(page));
+            select id from m order by ${order} limit ${limit} offset ${offset}`
+      : sql`select p.id from products p where ${where} order by ${order} limit ${limit} offset ${offset}`;
+  const rows = await queryRows<{ id: number }>(db, plannedPerRun(statement));
   return rows.map((r) => r.id);
 }
 
@@ -238,18 +241,8 @@ async function searchAnalysed(
           from product_facet_counts f where ${sql.join(counted, sql` and `)}`,
     );
     const matches = facetRows.reduce((sum, r) => sum + r.n, 0);
-    ids =
-      offset >= matches
-        ? []
-        : await pageWithoutWords(
-            db,
-            where,
-            order,
-            query.pageSize,
-            offset,
-            matches,
-            tuning.readAllAtMost ?? READ_ALL_AT_MOST,
-          );
+    const page = { where, order, limit: query.pageSize, offset };
+    ids = await pageWithoutWords(db, page, matches, tuning.readAllAtMost ?? READ_ALL_AT_MOST);
   } else {
     const [row] = await queryRows<{ ids: number[] | null; facets: FacetRow[] | null }>(
       db,

@@ -25,6 +25,7 @@ import {
   TTL_MS as CATALOGUE_TTL_MS,
 } from './cache/catalogue-cache';
 import { CatalogueChanges } from './modules/catalog/change-feed';
+import { keepSearchIndex } from './modules/catalog/search-index/live-index';
 import { moduleRoutes } from './modules/registry';
 
 export interface RouteEntry {
@@ -99,6 +100,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const changes = new CatalogueChanges(ctx.database, app.log);
   app.addHook('onClose', () => changes.close());
   await changes.start();
+  if (ctx.config.searchIndex) {
+    // Searches are answered from the process once it has loaded (in the background), the database until then.
+    const searchIndex = keepSearchIndex(ctx.db, changes, app.log);
+    app.addHook('onClose', () => searchIndex.close());
+    void searchIndex.start();
+  }
   // Before the session lookup: a kept answer is sent without asking the database anything.
   registerAnswerCache(app, {
     listTtlMs: CATALOGUE_TTL_MS,

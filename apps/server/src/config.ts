@@ -131,6 +131,7 @@ const schema = z
     CHAT_MODEL: z.string().default('gpt-3.5-turbo'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JOBS: z.enum(['on', 'off']).default('on'),
+    SEARCH_INDEX: z.enum(['memory', 'off'], { error: 'must be memory or off' }).optional(),
     WEB_DIST: z.string().optional(),
     STORAGE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
     S3_BUCKET: optionalText,
@@ -192,6 +193,11 @@ export interface Config {
   chatModel: string;
   logLevel: string;
   jobs: boolean;
+  /**
+   * Keep the visible catalogue in this process and answer searches from it (modules/catalog/search-index;
+   * SEARCH_INDEX=memory, the default outside tests), or ask PostgreSQL every time (off).
+   */
+  searchIndex: boolean;
   /** Where the built web app is; defaults to apps/web/dist. */
   webDist?: string;
   /** Where uploads are kept: DATA_DIR/uploads, or an S3 bucket. */
@@ -234,6 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatModel: e.CHAT_MODEL,
     logLevel: e.LOG_LEVEL,
     jobs: e.JOBS === 'on',
+    // Tests write products with raw SQL and search at once; the index hears of such writes a moment later.
+    searchIndex: e.SEARCH_INDEX ? e.SEARCH_INDEX === 'memory' : e.NODE_ENV !== 'test',
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     storage:
       e.STORAGE === 's3'

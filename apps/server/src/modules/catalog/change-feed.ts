@@ -41,6 +41,7 @@ export class CatalogueChanges {
   private readonly heardAt: { seq: number; at: number }[] = [];
   private readonly syncs = new Map<string, () => void>();
   private readonly accountListeners = new Set<(ids: number[] | 'all') => void>();
+  private readonly productListeners = new Set<(ids: number[] | 'all') => void>();
   private readonly instance = randomBytes(6).toString('hex');
   private syncCount = 0;
   /** A sync whose notify is not sent yet: callers until then share it. */
@@ -111,9 +112,19 @@ export class CatalogueChanges {
     return () => this.accountListeners.delete(listener);
   }
 
-  productsChanged(ids: Iterable<number>): void {
+  /**
+   * Calls `listener` with the catalogue products that changed, as they are heard, or with 'all' whenever everything
+   * counts as changed (a '*' notify, a sale starting or ending, the LISTEN dropped or came back).
+   */
+  onProductsChanged(listener: (ids: number[] | 'all') => void): () => void {
+    this.productListeners.add(listener);
+    return () => this.productListeners.delete(listener);
+  }
+
+  productsChanged(ids: readonly number[]): void {
     this.changeHeard();
     for (const id of ids) this.productAt.set(id, this.seq);
+    for (const listener of this.productListeners) listener([...ids]);
     if (this.productAt.size > MAX_TRACKED_PRODUCTS) this.everythingChanged();
   }
 
@@ -121,6 +132,7 @@ export class CatalogueChanges {
     this.changeHeard();
     this.everythingAt = this.seq;
     this.productAt.clear();
+    for (const listener of this.productListeners) listener('all');
   }
 
   /** Some change may have gone unheard: everything in the catalogue, and every account, counts as changed. */

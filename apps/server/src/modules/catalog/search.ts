@@ -8,6 +8,8 @@ import { brandSpellings } from './brands';
 import { cached } from '../../cache/catalogue-cache';
 import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
+import { searchIndexOf, type LiveSearchIndex } from './search-index/live-index';
+import type { FacetTally, IndexAnswer, SearchIndex } from './search-index/search-index';
 
 /**
  * GET /api/products as the JSON text to send, cached per distinct query (see cache.ts for how changes show). The
@@ -132,25 +134,31 @@ interface FacetRow {
   n: number;
 }
 
-/** Rolls the (category, brand, RAM, price bucket) counts up into the four facets. */
-function rollUp(rows: FacetRow[]): SearchResult['facets'] & { total: number } {
-  const tally = <K>(key: (r: FacetRow) => K) => {
-    const counts = new Map<K, number>();
-    for (const r of rows) counts.set(key(r), (counts.get(key(r)) ?? 0) + r.n);
-    return [...counts];
-  };
+/** Adds the (category, brand, RAM, price bucket) counts up per facet. */
+function tallyOf(rows: FacetRow[]): FacetTally {
+  const tally: FacetTally = { total: 0, category: new Map(), brand: new Map(), ram: new Map(), bucket: new Map() };
+  const add = <K>(counts: Map<K, number>, key: K, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+  for (const r of rows) {
+    tally.total += r.n;
+    add(tally.category, r.c, r.n);
+    add(tally.brand, r.b, r.n);
+    add(tally.ram, r.r, r.n);
+    add(tally.bucket, r.k, r.n);
+  }
+  return tally;
+}
+
+/** The four facets as the answer lists them: most products first (ties by name), RAM and prices ascending. */
+function facetsOf(tally: FacetTally): SearchResult['facets'] {
   return {
-    total: rows.reduce((sum, r) => sum + r.n, 0),
-    category: tally((r) => r.c)
-      .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => b.count - a.count),
-    brand: tally((r) => r.b)
+    category: [...tally.category]
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-    ram: tally((r) => r.r)
+    brand: [...tally.brand]
       .map(([value, count]) => ({ value, count }))
-      .sort((a, b) => a.value - b.value),
-    price: tally((r) => r.k)
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+    ram: [...tally.ram].map(([value, count]) => ({ value, count })).sort((a, b) => a.value - b.value),
+    price: [...tally.bucket]
       .map(([k, count]) => ({ min: k * PRICE_FILTER_STEP, max: (k + 1) * PRICE_FILTER_STEP, count }))
       .sort((a, b) => a.min - b.min),
   };
@@ -179,6 +187,8 @@ export async function searchUncached(
 export interface SearchTuning {
   /** Up to this many matches, a page without words reads them all and sorts them (pageWithoutWords). */
   readAllAtMost?: number;
+  /** false: ask the database even when the process keeps a search index (search-index/live-index.ts). */
+  index?: boolean;
 }
 
 const READ_ALL_AT_MOST = 3_000;
@@ -227,8 +237,54 @@ async function searchAnalysed(
   tuning: SearchTuning,
 ): Promise<SearchResult> {
   const scope = scopeOf(query, analysed, brands);
-  const { rank, order } = ordering(query, analysed);
   const offset = (query.page - 1) * query.pageSize;
+  const live = tuning.index === false ? undefined : searchIndexOf(db);
+  const index = await live?.current();
+  const { ids, tally } = index
+    ? await fromIndex(live!, index, query, analysed, scope, offset)
+    : await fromDatabase(db, query, analysed, scope, offset, tuning);
+  const items = await loadProducts(db, ids, now);
+  return {
+    items,
+    total: tally.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    facets: facetsOf(tally),
+    ...(analysed.corrected ? { corrected: analysed.corrected } : {}),
+  };
+}
+
+/** The page's ids and the facets from the process's search index (search-index/), without the database. */
+async function fromIndex(
+  live: LiveSearchIndex,
+  index: SearchIndex,
+  query: ProductQuery,
+  analysed: AnalysedQuery,
+  scope: Scope,
+  offset: number,
+): Promise<IndexAnswer> {
+  const { text, ...filters } = scope;
+  const words = text.length === 0 ? undefined : await live.tsquery(JSON.stringify(text), textQuery(text));
+  return index.search({
+    ...filters,
+    text: words,
+    order: query.sort,
+    phrase: analysed.phrase,
+    limit: query.pageSize,
+    offset,
+  });
+}
+
+/** The page's ids and the facets from PostgreSQL. */
+async function fromDatabase(
+  db: Db,
+  query: ProductQuery,
+  analysed: AnalysedQuery,
+  scope: Scope,
+  offset: number,
+  tuning: SearchTuning,
+): Promise<IndexAnswer> {
+  const { rank, order } = ordering(query, analysed);
   const where = sql.join(productConditions(scope), sql` and `);
   const counted = countConditions(scope);
   let ids: number[];
@@ -261,14 +317,5 @@ async function searchAnalysed(
     ids = row?.ids ?? [];
     facetRows = row?.facets ?? [];
   }
-  const { total, ...facets } = rollUp(facetRows);
-  const items = await loadProducts(db, ids, now);
-  return {
-    items,
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-    facets,
-    ...(analysed.corrected ? { corrected: analysed.corrected } : {}),
-  };
+  return { ids, tally: tallyOf(facetRows) };
 }

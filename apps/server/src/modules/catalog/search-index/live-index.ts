@@ -1,0 +1,168 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../../db/client';
+import type { CatalogueChanges } from '../change-feed';
+import { SearchIndex } from './search-index';
+import { parseTsquery, type TsQuery } from './text-search';
+
+/** How often views and units sold, which no change notifies, are read again. */
+export const POPULARITY_REFRESH_MS = 60_000;
+/** A load that failed is tried again this much later. */
+const RETRY_MS = 30_000;
+/** Distinct word lists whose tsquery is remembered. */
+const MAX_QUERIES = 10_000;
+
+interface Log {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+}
+
+/**
+ * The process's search index (search-index.ts), kept as fresh as the pages: loaded in the background when the app
+ * starts, and then told by the catalogue change feed which products changed. A search asks `current()`, which first
+ * reads again the products heard of since the last search, so a write answered by this process shows in the next
+ * search, and another process's write within the feed's delay (about a second), as with kept pages.
+ *
+ * Searches go to the database instead while the index cannot be trusted: before it has loaded, while the feed is not
+ * hearing, and after "everything changed" (the feed lost track, a statement changed more than 10,000 products, a
+ * sale started or ended) until it has loaded again. Views and units sold, which order "popular" and break ties,
+ * change with every visit and are not notified: they are read again every POPULARITY_REFRESH_MS, as long as a
+ * list page is kept.
+ */
+export class LiveSearchIndex {
+  private index?: SearchIndex;
+  /** False from "everything changed" until the load it started has finished. */
+  private trusted = false;
+  private loading?: Promise<void>;
+  private loadAgain = false;
+  private pending = new Set<number>();
+  private catchingUp?: Promise<void>;
+  private readonly queries = new Map<string, Promise<TsQuery | null>>();
+  private timer?: NodeJS.Timeout;
+  private stopListening?: () => void;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly changes: CatalogueChanges,
+    private readonly log: Log,
+  ) {}
+
+  /** Starts listening and loading; the first load finishes in the background. */
+  start(): Promise<void> {
+    this.stopListening = this.changes.onProductsChanged((ids) => {
+      if (ids === 'all') this.reloadAll();
+      else for (const id of ids) this.pending.add(id);
+    });
+    this.timer = setInterval(() => void this.refreshPopularity(), POPULARITY_REFRESH_MS);
+    this.timer.unref();
+    this.reloadAll();
+    return this.loading!;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.stopListening?.();
+    if (kept.get(this.db) === this) kept.delete(this.db);
+  }
+
+  /** Settles when the load under way, if any, has finished (whether or not it succeeded). */
+  async loaded(): Promise<void> {
+    while (this.loading) await this.loading;
+  }
+
+  /** The index, caught up with every change heard so far; undefined while searches must go to the database. */
+  async current(): Promise<SearchIndex | undefined> {
+    while (this.usable() && (this.pending.size > 0 || this.catchingUp)) {
+      this.catchingUp ??= this.catchUp().finally(() => (this.catchingUp = undefined));
+      await this.catchingUp;
+    }
+    return this.usable() ? this.index : undefined;
+  }
+
+  /**
+   * The tsquery PostgreSQL makes of a text condition (search.ts textQuery), as a tree. Word lists recur, so each is
+   * asked once; a configuration's parsing never changes.
+   */
+  tsquery(key: string, text: SQL): Promise<TsQuery | null> {
+    let found = this.queries.get(key);
+    if (!found) {
+      found = queryRows<{ q: string }>(this.db, sql`select (${text})::text as q`).then(([row]) =>
+        parseTsquery(row?.q ?? ''),
+      );
+      found.catch(() => this.queries.delete(key));
+      if (this.queries.size >= MAX_QUERIES) this.queries.delete(this.queries.keys().next().value!);
+      this.queries.set(key, found);
+    }
+    return found;
+  }
+
+  private usable(): boolean {
+    return this.trusted && this.changes.hearing && !this.closed && this.index !== undefined;
+  }
+
+  private async catchUp(): Promise<void> {
+    const ids = [...this.pending];
+    this.pending.clear();
+    try {
+      await this.index!.reload(this.db, ids);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not read changed products into the search index; loading it again');
+      this.reloadAll();
+    }
+  }
+
+  private reloadAll(): void {
+    this.trusted = false;
+    if (this.loading) {
+      this.loadAgain = true;
+      return;
+    }
+    this.loading = this.loadAll().finally(() => (this.loading = undefined));
+  }
+
+  private async loadAll(): Promise<void> {
+    if (this.closed) return;
+    do {
+      this.loadAgain = false;
+      // Whatever is heard from here on is read again after the load, even if the load already saw it.
+      this.pending.clear();
+      const started = performance.now();
+      try {
+        const index = await SearchIndex.load(this.db);
+        if (this.closed) return;
+        this.index = index;
+        this.log.info({ products: index.count, ms: Math.round(performance.now() - started) }, 'search index loaded');
+      } catch (error) {
+        if (this.closed) return;
+        this.log.warn({ err: error }, 'could not load the search index; searches use the database meanwhile');
+        setTimeout(() => this.reloadAll(), RETRY_MS).unref();
+        return;
+      }
+    } while (this.loadAgain && !this.closed);
+    this.trusted = true;
+  }
+
+  /** Reads views and units sold again (every POPULARITY_REFRESH_MS). */
+  async refreshPopularity(): Promise<void> {
+    if (!this.usable()) return;
+    try {
+      await this.index!.refreshPopularity(this.db);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not read views and units sold into the search index');
+    }
+  }
+}
+
+const kept = new WeakMap<Db, LiveSearchIndex>();
+
+/** Keeps a search index for the app's database handle: searchUncached then answers from it when it can. */
+export function keepSearchIndex(db: Db, changes: CatalogueChanges, log: Log): LiveSearchIndex {
+  const live = new LiveSearchIndex(db, changes, log);
+  kept.set(db, live);
+  return live;
+}
+
+export function searchIndexOf(db: Db): LiveSearchIndex | undefined {
+  return kept.get(db);
+}

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { productQuery, type ProductQuery } from '@pricehub/shared/schemas/product';
+import { queryRows } from '../../../db/client';
+import { seedBulkProducts } from '../../../db/seed/bulk';
+import { seedDemoIfEmpty } from '../../../db/seed/demo';
+import { Prng } from '../../../db/seed/prng';
+import { buildTestApp } from '../../../testing/test-app';
+import { CatalogueChanges } from '../change-feed';
+import { searchUncached } from '../search';
+import { keepSearchIndex } from './live-index';
+
+/**
+ * The search index must answer every search exactly as the database does: the same page in the same order (ranks
+ * included), the same total and facets, the same corrections and closest results. Compared here over a generated
+ * catalogue and a few hundred searches of every kind, then again after changes the feed tells of.
+ */
+const t = await buildTestApp();
+const db = t.ctx.db;
+await seedDemoIfEmpty(t.ctx);
+await seedBulkProducts(t.ctx, 1500);
+// Ties on units sold and views, so that every tie-break of every order is exercised.
+await db.execute(sql`update products set units_sold = (id * 37) % 7, views = (id * 53) % 11`);
+
+const quiet = { info: () => {}, warn: () => {} };
+const changes = new CatalogueChanges(t.ctx.database, quiet);
+await changes.start();
+const live = keepSearchIndex(db, changes, quiet);
+await live.start();
+afterAll(async () => {
+  live.close();
+  await changes.close();
+});
+
+const now = new Date();
+const fromIndex = (q: ProductQuery) => searchUncached(db, q, now);
+const fromDatabase = (q: ProductQuery) => searchUncached(db, q, now, { index: false });
+
+/** Searches of every kind the shop sees, drawn with a fixed seed from the catalogue's own words. */
+async function searches(count: number): Promise<ProductQuery[]> {
+  const prng = new Prng(1818);
+  const rand = () => prng.next();
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const names = (await queryRows<{ name: string }>(db, sql`select distinct name from products order by name`)).map(
+    (r) => r.name,
+  );
+  const brands = (await queryRows<{ brand: string }>(db, sql`select distinct brand from products order by brand`)).map(
+    (r) => r.brand,
+  );
+  const stores = (await queryRows<{ slug: string }>(db, sql`select slug from stores order by id`)).map((r) => r.slug);
+  const typo = (w: string) => (w.length < 5 ? w : `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`);
+  const sorts = ['relevance', 'price_asc', 'price_desc', 'popular', 'newest'] as const;
+  const out: ProductQuery[] = [];
+  for (const q of ['laptop', 'phone', 'gaming laptop', 'samsung', 'iphone 15', 'cheap laptop under 50k', '16gb ram'])
+    out.push(productQuery.parse({ q }));
+  // Whole names, which rank their product first (the exact-name boost).
+  for (const name of names.filter((n) => /^[A-Za-z0-9 ]+$/.test(n)).slice(0, 20))
+    out.push(productQuery.parse({ q: name }));
+  while (out.length < count) {
+    const words = pick(names).split(' ');
+    const raw: Record<string, unknown> = { sort: pick(sorts), page: rand() < 0.8 ? 1 : 2 };
+    const roll = rand();
+    if (roll < 0.35) raw.q = words.slice(Math.floor(rand() * 2), 2 + Math.floor(rand() * 3)).join(' ');
+    else if (roll < 0.45) raw.q = words.slice(0, 3).map(typo).join(' ');
+    else if (roll < 0.55) raw.q = `${pick(['laptop', 'mobile', 'computer'])} ${words[1] ?? ''}`;
+    if (rand() < 0.4) raw.category = pick(['mobile', 'laptop', 'computer']);
+    if (rand() < 0.3) raw.brand = pick(brands);
+    if (rand() < 0.2) raw.ram = pick([4, 8, 16, 32]);
+    if (rand() < 0.3) {
+      // On the Rs 5,000 steps the facet counts answer, and off them.
+      const min = Math.floor(rand() * 30) * 5_000_00 + (rand() < 0.3 ? 1_234_00 : 0);
+      raw.minPrice = min;
+      raw.maxPrice = min + 40_000_00 - 1;
+    }
+    if (rand() < 0.08) raw.store = pick(stores);
+    out.push(productQuery.parse(raw));
+  }
+  return out;
+}
+
+const queries = await searches(300);
+
+describe('the search index', () => {
+  it('is loaded and answers searches', async () => {
+    expect(await live.current()).toBeDefined();
+  });
+
+  it('answers every search as the database does: page, order, total, facets, corrections', async () => {
+    let withWords = 0;
+    let manyMatches = 0;
+    for (const q of queries) {
+      const expected = await fromDatabase(q);
+      expect(await fromIndex(q), JSON.stringify(q)).toEqual(expected);
+      if (q.q && expected.total > 0) withWords += 1;
+      if (expected.total > q.pageSize) manyMatches += 1;
+    }
+    // The comparison is worth something only if searches find things, with words and past one page.
+    expect(withWords).toBeGreaterThan(60);
+    expect(manyMatches).toBeGreaterThan(60);
+  });
+
+  it('follows products the feed tells of: a new name, a new price, a product gone from the shop', async () => {
+    const [renamed, repriced, hidden] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible order by id limit 3`,
+    );
+    await db.execute(sql`update products set name = 'Zyxwvut Traveller 14' where id = ${renamed!.id}`);
+    await db.execute(sql`update products set lowest_price = 1 where id = ${repriced!.id}`);
+    await db.execute(sql`update products set visible = false where id = ${hidden!.id}`);
+    await changes.sync();
+
+    const named = await fromIndex(productQuery.parse({ q: 'zyxwvut traveller' }));
+    expect(named.items.map((p) => p.id)).toEqual([renamed!.id]);
+    const cheapest = await fromIndex(productQuery.parse({ sort: 'price_asc' }));
+    expect(cheapest.items[0]!.id).toBe(repriced!.id);
+    expect(cheapest.total).toBe((await fromDatabase(productQuery.parse({}))).total);
+    for (const q of queries.slice(0, 60)) expect(await fromIndex(q), JSON.stringify(q)).toEqual(await fromDatabase(q));
+    expect(await live.current()).toBeDefined();
+  });
+
+  it('reads views again on its schedule: they change with every visit and are not told', async () => {
+    const [visited] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible order by views asc, id desc limit 1`,
+    );
+    await db.execute(sql`update products set views = 1000000 where id = ${visited!.id}`);
+    await changes.sync();
+    const popular = productQuery.parse({ sort: 'popular' });
+    expect((await fromDatabase(popular)).items[0]!.id).toBe(visited!.id);
+    expect((await fromIndex(popular)).items[0]!.id).not.toBe(visited!.id);
+    await live.refreshPopularity();
+    expect(await fromIndex(popular)).toEqual(await fromDatabase(popular));
+  });
+
+  it('sends searches to the database while it loads again after everything changed', async () => {
+    changes.everythingChanged();
+    expect(await live.current()).toBeUndefined();
+    await db.execute(sql`update products set units_sold = units_sold + 1`);
+    for (const q of queries.slice(0, 20)) expect(await fromIndex(q)).toEqual(await fromDatabase(q));
+    await live.loaded();
+    expect(await live.current()).toBeDefined();
+    for (const q of queries.slice(0, 60)) expect(await fromIndex(q), JSON.stringify(q)).toEqual(await fromDatabase(q));
+  });
+});

@@ -1,0 +1,522 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PRICE_FILTER_STEP } from '@pricehub/shared/rules/money';
+import { categories } from '@pricehub/shared/rules/catalog';
+import type { Category } from '@pricehub/shared/schemas/product';
+import { queryRows, type Db } from '../../../db/client';
+import { openStoresSql } from '../../accounts/queries';
+import { matchesQuery, parseTsvector, queryLexemes, tsRank, type TsQuery } from './text-search';
+
+/** What a search asks of the index: the same scope and order search.ts turns into SQL. */
+export interface IndexQuery {
+  category?: Category;
+  /** The stored spellings of the brand. */
+  brands?: string[];
+  ram?: number;
+  storage?: number;
+  minPaisa?: number;
+  maxPaisa?: number;
+  store?: string;
+  /**
+   * The words as PostgreSQL's tsquery (search.ts textQuery), null when PostgreSQL made nothing of them (nothing
+   * matches), undefined when the search has no words.
+   */
+  text?: TsQuery | null;
+  order: IndexOrder;
+  /** The query's words, lower-case: a product named exactly so ranks first. */
+  phrase: string;
+  limit: number;
+  offset: number;
+}
+
+export type IndexOrder = 'relevance' | 'price_asc' | 'price_desc' | 'popular' | 'newest';
+
+/** How many products of each value of a facet match, and how many match in all. */
+export interface FacetTally {
+  total: number;
+  category: Map<Category, number>;
+  brand: Map<string, number>;
+  ram: Map<number, number>;
+  /** Price steps (lowest price / PRICE_FILTER_STEP). */
+  bucket: Map<number, number>;
+}
+
+export interface IndexAnswer {
+  ids: number[];
+  tally: FacetTally;
+}
+
+/** One product as the index loads it. */
+interface ProductRow {
+  id: number;
+  category: Category;
+  brand: string;
+  ram_gb: number;
+  storage_gb: number;
+  lowest_price: number;
+  views: number;
+  units_sold: number;
+  /** created_at in microseconds since 1970, as text (a bigint). */
+  created: string;
+  lower_name: string;
+  search: string;
+  stores: string[] | null;
+}
+
+/** Rows per statement while loading: bounds the memory a load holds at once. */
+const LOAD_BATCH = 20_000;
+
+const CATEGORY_CODE = new Map<Category, number>(categories.map((c, i) => [c, i]));
+
+/** A growable typed array. */
+class Column<T extends Float64Array | Int32Array | Uint8Array> {
+  constructor(public data: T) {}
+  ensure(length: number, make: (n: number) => T): void {
+    if (length <= this.data.length) return;
+    const grown = make(Math.max(length, this.data.length * 2, 1024));
+    grown.set(this.data as never);
+    this.data = grown;
+  }
+}
+
+/**
+ * The visible catalogue products held in this process for search: their filters, orders, price and the lexemes of
+ * their search vector with positions and weights, so that a search is answered without the database and exactly as
+ * search.ts's statements answer it (the order, the facets, the ranks: text-search.ts reproduces PostgreSQL's
+ * matching and ts_rank). Products are kept in slots; a product keeps its slot for the life of the index.
+ *
+ * Documents live in one arena: per slot, [n, lexeme ids (sorted), n + 1 offsets into the positions, positions packed
+ * as position << 2 | weight]. A product that changes is written again at the arena's end; the space it left is
+ * reclaimed when the index is loaded again. Postings (lexeme → slots) and buckets ((category, brand) → slots) only
+ * ever grow between loads: they can hold a slot that no longer has the lexeme or the bucket, so every candidate is
+ * checked against its product, and seen once per search (an epoch mark per slot).
+ */
+export class SearchIndex {
+  private slotOf = new Map<number, number>();
+  private size = 0;
+  private ids = new Column(new Int32Array(0));
+  private alive = new Column(new Uint8Array(0));
+  private category = new Column(new Uint8Array(0));
+  private brandId = new Column(new Int32Array(0));
+  private ram = new Column(new Float64Array(0));
+  private storage = new Column(new Float64Array(0));
+  private price = new Column(new Float64Array(0));
+  private views = new Column(new Float64Array(0));
+  private unitsSold = new Column(new Float64Array(0));
+  private created = new Column(new Float64Array(0));
+  private docAt = new Column(new Int32Array(0));
+  private marks = new Column(new Int32Array(0));
+  /** Each match's rank during one search (ranks). */
+  private rankOf = new Column(new Float64Array(0));
+  private epoch = 0;
+  private lowerName: string[] = [];
+  private storesOf: (string[] | null)[] = [];
+
+  private arena = new Column(new Int32Array(0));
+  private arenaLength = 0;
+
+  private brands: string[] = [];
+  private brandIdOf = new Map<string, number>();
+  private lexemes: string[] = [];
+  private lexemeIdOf = new Map<string, number>();
+  private postings: number[][] = [];
+  private buckets = new Map<number, number[]>();
+  private storeSlots = new Map<string, number[]>();
+
+  /** Products held (visible ones). */
+  get count(): number {
+    let n = 0;
+    for (let s = 0; s < this.size; s++) n += this.alive.data[s]!;
+    return n;
+  }
+
+  /** Loads every visible product, in batches by id. */
+  static async load(db: Db): Promise<SearchIndex> {
+    const index = new SearchIndex();
+    let after = 0;
+    for (;;) {
+      const rows = await readProducts(db, sql`p.id > ${after}`, sql`order by p.id limit ${LOAD_BATCH}`);
+      for (const row of rows) index.put(row);
+      if (rows.length < LOAD_BATCH) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    return index;
+  }
+
+  /** Reads the products again (after the change feed told of them): changed, added, or gone from the shop. */
+  async reload(db: Db, productIds: readonly number[]): Promise<void> {
+    const found = new Set<number>();
+    for (let i = 0; i < productIds.length; i += LOAD_BATCH) {
+      const part = productIds.slice(i, i + LOAD_BATCH);
+      const rows = await readProducts(db, sql`p.id = any(${`{${part.join(',')}}`}::int[])`, sql``);
+      for (const row of rows) {
+        found.add(row.id);
+        this.put(row);
+      }
+    }
+    for (const id of productIds) if (!found.has(id)) this.remove(id);
+  }
+
+  /** Views and units sold, which the change feed does not tell (they change with every visit): read them all. */
+  async refreshPopularity(db: Db): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const rows = await queryRows<{ id: number; views: number; units_sold: number }>(
+        db,
+        sql`select id, views, units_sold from products where visible and id > ${after} order by id limit ${LOAD_BATCH * 5}`,
+      );
+      for (const r of rows) {
+        const slot = this.slotOf.get(r.id);
+        if (slot === undefined) continue;
+        this.views.data[slot] = r.views;
+        this.unitsSold.data[slot] = r.units_sold;
+      }
+      if (rows.length < LOAD_BATCH * 5) break;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
+  private remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot !== undefined) this.alive.data[slot] = 0;
+  }
+
+  private put(row: ProductRow): void {
+    let slot = this.slotOf.get(row.id);
+    const fresh = slot === undefined;
+    if (slot === undefined) {
+      slot = this.size++;
+      this.slotOf.set(row.id, slot);
+      this.grow(this.size);
+      this.ids.data[slot] = row.id;
+    }
+    const old = fresh ? null : this.snapshotKeys(slot);
+    this.alive.data[slot] = 1;
+    this.category.data[slot] = CATEGORY_CODE.get(row.category) ?? 255;
+    this.brandId.data[slot] = this.brandIdFor(row.brand);
+    this.ram.data[slot] = row.ram_gb;
+    this.storage.data[slot] = row.storage_gb;
+    this.price.data[slot] = Number(row.lowest_price);
+    this.views.data[slot] = row.views;
+    this.unitsSold.data[slot] = row.units_sold;
+    this.created.data[slot] = Number(row.created);
+    this.lowerName[slot] = row.lower_name;
+
+    const bucket = this.bucketKey(slot);
+    if (!old || old.bucket !== bucket) push(this.buckets, bucket, slot);
+
+    const stores = row.stores ?? [];
+    for (const store of stores) if (!old?.stores.includes(store)) push(this.storeSlots, store, slot);
+    this.storesOf[slot] = stores.length > 0 ? stores : null;
+
+    const lexemeIds = this.writeDocument(slot, row.search);
+    for (const id of lexemeIds) if (!old?.lexemes.has(id)) this.postings[id]!.push(slot);
+  }
+
+  /** What a slot is found by before it is written again: its bucket, stores and lexemes. */
+  private snapshotKeys(slot: number) {
+    const lexemes = new Set<number>();
+    const at = this.docAt.data[slot]!;
+    const n = this.arena.data[at]!;
+    for (let i = 0; i < n; i++) lexemes.add(this.arena.data[at + 1 + i]!);
+    return { bucket: this.bucketKey(slot), stores: this.storesOf[slot] ?? [], lexemes };
+  }
+
+  private grow(length: number): void {
+    this.ids.ensure(length, (n) => new Int32Array(n));
+    this.alive.ensure(length, (n) => new Uint8Array(n));
+    this.category.ensure(length, (n) => new Uint8Array(n));
+    this.brandId.ensure(length, (n) => new Int32Array(n));
+    this.ram.ensure(length, (n) => new Float64Array(n));
+    this.storage.ensure(length, (n) => new Float64Array(n));
+    this.price.ensure(length, (n) => new Float64Array(n));
+    this.views.ensure(length, (n) => new Float64Array(n));
+    this.unitsSold.ensure(length, (n) => new Float64Array(n));
+    this.created.ensure(length, (n) => new Float64Array(n));
+    this.docAt.ensure(length, (n) => new Int32Array(n));
+    this.marks.ensure(length, (n) => new Int32Array(n));
+    this.rankOf.ensure(length, (n) => new Float64Array(n));
+  }
+
+  private brandIdFor(brand: string): number {
+    let id = this.brandIdOf.get(brand);
+    if (id === undefined) {
+      id = this.brands.length;
+      this.brands.push(brand);
+      this.brandIdOf.set(brand, id);
+    }
+    return id;
+  }
+
+  private lexemeIdFor(lexeme: string): number {
+    let id = this.lexemeIdOf.get(lexeme);
+    if (id === undefined) {
+      id = this.lexemes.length;
+      this.lexemes.push(lexeme);
+      this.lexemeIdOf.set(lexeme, id);
+      this.postings.push([]);
+    }
+    return id;
+  }
+
+  private bucketKey(slot: number): number {
+    return this.brandId.data[slot]! * 256 + this.category.data[slot]!;
+  }
+
+  /** Writes the slot's document at the arena's end; returns its lexeme ids. */
+  private writeDocument(slot: number, search: string): number[] {
+    const entries = [...parseTsvector(search)].map(([lexeme, entry]) => ({ id: this.lexemeIdFor(lexeme), entry }));
+    entries.sort((a, b) => a.id - b.id);
+    const n = entries.length;
+    const positions = entries.reduce((sum, e) => sum + e.entry.positions.length, 0);
+    const at = this.arenaLength;
+    const length = 1 + n + (n + 1) + positions;
+    this.arena.ensure(at + length, (size) => new Int32Array(size));
+    const a = this.arena.data;
+    a[at] = n;
+    let p = at + 1 + n + (n + 1);
+    entries.forEach(({ id, entry }, i) => {
+      a[at + 1 + i] = id;
+      a[at + 1 + n + i] = p;
+      for (let j = 0; j < entry.positions.length; j++) a[p++] = (entry.positions[j]! << 2) | entry.weights[j]!;
+    });
+    a[at + 1 + n + n] = p;
+    this.arenaLength = at + length;
+    this.docAt.data[slot] = at;
+    return entries.map((e) => e.id);
+  }
+
+  /** Where the slot's entry for a lexeme id is among its lexemes, or -1. */
+  private findLexeme(slot: number, lexemeId: number): number {
+    const a = this.arena.data;
+    const at = this.docAt.data[slot]!;
+    let lo = 0;
+    let hi = a[at]! - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = a[at + 1 + mid]!;
+      if (v === lexemeId) return mid;
+      if (v < lexemeId) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** Answers a search: the page's product ids in order, and the facets of every match. */
+  search(q: IndexQuery): IndexAnswer {
+    const matches = this.matching(q);
+    const tally = this.tally(matches);
+    const ranks = q.order === 'relevance' && q.text ? this.ranks(matches, q.text, q.phrase) : null;
+    const page = this.page(matches, ranks, q);
+    return { ids: page.map((slot) => this.ids.data[slot]!), tally };
+  }
+
+  /** The slots matching every filter and the words, each once. */
+  private matching(q: IndexQuery): number[] {
+    if (q.text === null) return [];
+    const brandIds =
+      q.brands === undefined
+        ? undefined
+        : q.brands.map((b) => this.brandIdOf.get(b)).filter((id): id is number => id !== undefined);
+    if (brandIds && brandIds.length === 0) return [];
+    const categoryCode = q.category === undefined ? undefined : (CATEGORY_CODE.get(q.category) ?? -1);
+    const epoch = ++this.epoch;
+    const marks = this.marks.data;
+    const out: number[] = [];
+    const text = q.text;
+    const textIds = text ? this.lexemeIdsOf(text) : null;
+    const check = (slot: number) => {
+      if (marks[slot] === epoch) return;
+      marks[slot] = epoch;
+      if (this.alive.data[slot] !== 1) return;
+      if (categoryCode !== undefined && this.category.data[slot] !== categoryCode) return;
+      if (brandIds && !brandIds.includes(this.brandId.data[slot]!)) return;
+      if (q.ram !== undefined && this.ram.data[slot] !== q.ram) return;
+      if (q.storage !== undefined && this.storage.data[slot] !== q.storage) return;
+      const price = this.price.data[slot]!;
+      if (q.minPaisa !== undefined && price < q.minPaisa) return;
+      if (q.maxPaisa !== undefined && price > q.maxPaisa) return;
+      if (q.store !== undefined && !this.storesOf[slot]?.includes(q.store)) return;
+      if (text && !matchesQuery(text, (lexeme) => this.hasLexeme(slot, textIds!.get(lexeme)))) return;
+      out.push(slot);
+    };
+    for (const candidates of this.candidates(q, categoryCode, brandIds, text, textIds)) {
+      if (candidates === 'all') {
+        for (let slot = 0; slot < this.size; slot++) check(slot);
+      } else {
+        for (const slot of candidates) check(slot);
+      }
+    }
+    return out;
+  }
+
+  private hasLexeme(slot: number, lexemeId: number | undefined): boolean {
+    return lexemeId !== undefined && this.findLexeme(slot, lexemeId) >= 0;
+  }
+
+  private lexemeIdsOf(text: TsQuery): Map<string, number | undefined> {
+    return new Map(queryLexemes(text).map((l) => [l, this.lexemeIdOf.get(l)]));
+  }
+
+  /** Lists whose union holds every product the query matches: the shortest choice at each AND. */
+  private postingsFor(node: TsQuery, ids: Map<string, number | undefined>): number[][] {
+    if ('lexeme' in node) {
+      const id = ids.get(node.lexeme);
+      return id === undefined ? [] : [this.postings[id]!];
+    }
+    const children = 'and' in node ? node.and : node.or;
+    const lists = children.map((child) => this.postingsFor(child, ids));
+    if ('or' in node) return lists.flat();
+    const total = (l: number[][]) => l.reduce((sum, p) => sum + p.length, 0);
+    return lists.reduce((best, l) => (total(l) < total(best) ? l : best));
+  }
+
+  /** The smallest lists the matches must be among. */
+  private candidates(
+    q: IndexQuery,
+    categoryCode: number | undefined,
+    brandIds: number[] | undefined,
+    text: TsQuery | undefined | null,
+    textIds: Map<string, number | undefined> | null,
+  ): (number[] | 'all')[] {
+    const options: (number[] | 'all')[][] = [];
+    if (text && textIds) options.push(this.postingsFor(text, textIds));
+    if (q.store !== undefined) options.push([this.storeSlots.get(q.store) ?? []]);
+    if (brandIds) {
+      const codes = categoryCode !== undefined ? [categoryCode] : categories.map((_, i) => i);
+      options.push(brandIds.flatMap((b) => codes.map((c) => this.buckets.get(b * 256 + c) ?? [])));
+    } else if (categoryCode !== undefined) {
+      options.push(this.brands.map((_, b) => this.buckets.get(b * 256 + categoryCode) ?? []));
+    }
+    const sizeOf = (lists: (number[] | 'all')[]) =>
+      lists.reduce((sum, l) => sum + (l === 'all' ? this.size : l.length), 0);
+    let best: (number[] | 'all')[] = ['all'];
+    for (const lists of options) if (sizeOf(lists) < sizeOf(best)) best = lists;
+    return best;
+  }
+
+  private tally(matches: number[]): FacetTally {
+    const tally: FacetTally = {
+      total: matches.length,
+      category: new Map(),
+      brand: new Map(),
+      ram: new Map(),
+      bucket: new Map(),
+    };
+    const byCategory = new Float64Array(256);
+    const byBrand = new Float64Array(this.brands.length);
+    for (const slot of matches) {
+      byCategory[this.category.data[slot]!]! += 1;
+      byBrand[this.brandId.data[slot]!]! += 1;
+      const ram = this.ram.data[slot]!;
+      tally.ram.set(ram, (tally.ram.get(ram) ?? 0) + 1);
+      const bucket = Math.floor(this.price.data[slot]! / PRICE_FILTER_STEP);
+      tally.bucket.set(bucket, (tally.bucket.get(bucket) ?? 0) + 1);
+    }
+    categories.forEach((c, i) => {
+      if (byCategory[i]! > 0) tally.category.set(c, byCategory[i]!);
+    });
+    this.brands.forEach((b, i) => {
+      if (byBrand[i]! > 0) tally.brand.set(b, byBrand[i]!);
+    });
+    return tally;
+  }
+
+  /** Each match's rank, as search.ts's statement computes it: 10 for the exact name, plus ts_rank. */
+  private ranks(matches: number[], text: TsQuery, phrase: string): Float64Array {
+    const ids = this.lexemeIdsOf(text);
+    // Entries are filled again for each product, in arrays of the right length kept per query lexeme and length:
+    // ranking thousands of matches allocates next to nothing.
+    const scratch = new Map([...ids.keys()].map((l) => [l, [] as { positions: number[]; weights: number[] }[]]));
+    const ranks = this.rankOf.data;
+    const a = this.arena.data;
+    let slot = 0;
+    const entry = (lexeme: string) => {
+      const i = this.findLexeme(slot, ids.get(lexeme) ?? -1);
+      if (i < 0) return undefined;
+      const at = this.docAt.data[slot]!;
+      const offsets = at + 1 + a[at]!;
+      const from = a[offsets + i]!;
+      const length = a[offsets + i + 1]! - from;
+      const sized = scratch.get(lexeme)!;
+      const e = (sized[length] ??= { positions: new Array<number>(length), weights: new Array<number>(length) });
+      for (let j = 0; j < length; j++) {
+        e.positions[j] = a[from + j]! >> 2;
+        e.weights[j] = a[from + j]! & 3;
+      }
+      return e;
+    };
+    for (const m of matches) {
+      slot = m;
+      ranks[slot] = (this.lowerName[slot] === phrase ? 10 : 0) + tsRank(text, entry);
+    }
+    return ranks;
+  }
+
+  /** The page's slots in the search's order. */
+  private page(matches: number[], ranks: Float64Array | null, q: IndexQuery): number[] {
+    if (q.offset >= matches.length) return [];
+    const compare = this.comparator(q.order, ranks);
+    const wanted = q.offset + q.limit;
+    let ordered: number[];
+    if (matches.length > wanted * 4) {
+      // Keep only the best `wanted`, sorted, as the matches go by.
+      ordered = [];
+      for (const slot of matches) {
+        if (ordered.length === wanted && compare(slot, ordered[wanted - 1]!) >= 0) continue;
+        let lo = 0;
+        let hi = ordered.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (compare(ordered[mid]!, slot) <= 0) lo = mid + 1;
+          else hi = mid;
+        }
+        ordered.splice(lo, 0, slot);
+        if (ordered.length > wanted) ordered.pop();
+      }
+    } else {
+      ordered = [...matches].sort(compare);
+    }
+    return ordered.slice(q.offset, wanted);
+  }
+
+  /** search.ts's ORDER BY of each order, on slots. */
+  private comparator(order: IndexOrder, ranks: Float64Array | null): (a: number, b: number) => number {
+    const id = this.ids.data;
+    const price = this.price.data;
+    const views = this.views.data;
+    const sold = this.unitsSold.data;
+    const created = this.created.data;
+    switch (order) {
+      case 'price_asc':
+        return (a, b) => price[a]! - price[b]! || id[a]! - id[b]!;
+      case 'price_desc':
+        return (a, b) => price[b]! - price[a]! || id[a]! - id[b]!;
+      case 'popular':
+        return (a, b) => views[b]! - views[a]! || sold[b]! - sold[a]! || id[a]! - id[b]!;
+      case 'newest':
+        return (a, b) => created[b]! - created[a]! || id[b]! - id[a]!;
+      default:
+        if (ranks) return (a, b) => ranks[b]! - ranks[a]! || views[b]! - views[a]! || id[a]! - id[b]!;
+        return (a, b) => sold[b]! - sold[a]! || views[b]! - views[a]! || id[a]! - id[b]!;
+    }
+  }
+}
+
+function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
+  const list = map.get(key);
+  if (list) list.push(slot);
+  else map.set(key, [slot]);
+}
+
+/** Visible products with what the index holds of them; products no longer visible are not returned. */
+function readProducts(db: Db, where: SQL, tail: SQL): Promise<ProductRow[]> {
+  return queryRows<ProductRow>(
+    db,
+    sql`select p.id, p.category, p.brand, p.ram_gb, p.storage_gb, p.lowest_price, p.views, p.units_sold,
+          (extract(epoch from p.created_at) * 1000000)::bigint::text as created, lower(p.name) as lower_name,
+          p.search::text as search,
+          (select array_agg(distinct s.slug) from listings l join ${openStoresSql} s on s.id = l.store_id
+           where l.product_id = p.id) as stores
+        from products p where p.visible and ${where} ${tail}`,
+  );
+}

@@ -26,6 +26,7 @@ import {
 } from './cache/catalogue-cache';
 import { CatalogueChanges } from './modules/catalog/change-feed';
 import { keepSearchIndex } from './modules/catalog/search-index/live-index';
+import { keepCards } from './modules/catalog/card-cache';
 import { moduleRoutes } from './modules/registry';
 
 export interface RouteEntry {
@@ -105,6 +106,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     const searchIndex = keepSearchIndex(ctx.db, changes, app.log);
     app.addHook('onClose', () => searchIndex.close());
     void searchIndex.start();
+    // The cards search results (and home and recommendations) show, kept while the feed hears their product unchanged.
+    const stopKeepingCards = keepCards(ctx.db, changes);
+    app.addHook('onClose', async () => stopKeepingCards());
   }
   // Before the session lookup: a kept answer is sent without asking the database anything.
   registerAnswerCache(app, {

@@ -194,8 +194,9 @@ export interface Config {
   logLevel: string;
   jobs: boolean;
   /**
-   * Keep the visible catalogue in this process and answer searches from it (modules/catalog/search-index;
-   * SEARCH_INDEX=memory, the default outside tests), or ask PostgreSQL every time (off).
+   * Keep the visible catalogue in this process and answer searches from it (modules/catalog/search-index), and keep
+   * the product cards lists show (card-cache.ts): SEARCH_INDEX=memory, the default outside tests. Off: ask PostgreSQL
+   * every time.
    */
   searchIndex: boolean;
   /** Where the built web app is; defaults to apps/web/dist. */

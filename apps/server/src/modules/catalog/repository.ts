@@ -4,7 +4,8 @@ import { queryRows, type Db } from '../../db/client';
 import type { products } from '../../db/schema';
 import { openStoresSql, storesSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
-import { activeSaleSql, unitPrice, type ActiveSale } from '../sales/pricing';
+import { activeSaleSql, saleWindowSql, unitPrice, type ActiveSale } from '../sales/pricing';
+import { keptCards } from './card-cache';
 import { currentProductIdSql } from './queries';
 
 /** Catalogue products shoppers may see (kept by triggers: a listing in an open store, or another store's offer). */
@@ -62,6 +63,9 @@ interface CardRow extends Described {
   ext_min: number | null;
   ext_stores: number;
   ext_best_store: string | null;
+  /** With the sale window only (readCards): epoch ms, null when no sale of its listings starts or ends that way. */
+  sales_since?: number | null;
+  sales_until?: number | null;
 }
 
 /** A card and the name of the store that sells it at `lowestPrice` (ours or another store), for lists that say where. */
@@ -80,7 +84,8 @@ export interface CardOptions {
  * our listings in open stores with their running sale (sales/pricing) and its available offers of other stores.
  * `lowestPrice` is the lowest price a shopper pays now (sales applied; in-stock offers first, as products.lowest_price
  * is kept), `offerCount` the stores with an available offer, and the price, sale, stock, quantity and store of the
- * card are those of our cheapest listing (in stock first) that "Add to Cart" buys (`listingId`).
+ * card are those of our cheapest listing (in stock first) that "Add to Cart" buys (`listingId`). Where the app keeps
+ * cards for `db` (card-cache.ts), the default cards still fresh come from there and the statement reads the others.
  */
 export async function loadCards(
   db: Db,
@@ -90,11 +95,56 @@ export async function loadCards(
 ): Promise<Map<number, Card>> {
   const cards = new Map<number, Card>();
   if (ids.length === 0) return cards;
-  const rows = await queryRows<CardRow>(
+  const wanted = [...new Set(ids)];
+  // A store page's card describes that store's listing: only the default card is kept.
+  const kept = options.storeId === undefined ? keptCards(db) : undefined;
+  if (!kept) {
+    for (const row of await readCards(db, wanted, now)) cards.set(row.id, toCard(row, options));
+    return cards;
+  }
+  const found = new Map<number, Card>();
+  const missing = wanted.filter((id) => {
+    const card = kept.get(id, now.getTime());
+    if (card) found.set(id, card);
+    return !card;
+  });
+  if (missing.length > 0) {
+    // Before the read: a change heard from here on leaves what it reads stale.
+    const reading = kept.reading();
+    for (const row of await readCards(db, missing, now, reading !== undefined)) {
+      const card = toCard(row, options);
+      found.set(row.id, card);
+      if (reading) {
+        kept.keep(reading, row.id, card, { from: row.sales_since ?? -Infinity, until: row.sales_until ?? Infinity });
+      }
+    }
+  }
+  for (const id of wanted) {
+    const card = found.get(id);
+    if (card) cards.set(id, card);
+  }
+  return cards;
+}
+
+/**
+ * The card statement for `ids` (distinct). With `saleWindow`, each row also says between which moments its listings'
+ * sales stay as they are at `now` (card-cache.ts keeps the card for those moments only).
+ */
+function readCards(db: Db, ids: number[], now: Date, saleWindow = false): Promise<CardRow[]> {
+  const windowColumns = saleWindow ? sql`, sw.sales_since, sw.sales_until` : sql``;
+  const windowJoin = saleWindow
+    ? sql`
+        left join lateral (
+          select max(w.since) as sales_since, min(w.until) as sales_until
+          from listings l cross join lateral ${saleWindowSql(sql`l.id`, now)} w
+          where l.product_id = p.id
+        ) sw on true`
+    : sql``;
+  return queryRows<CardRow>(
     db,
     sql`select p.id, p.name, p.brand, p.category, p.description, p.ram_gb, p.storage_gb, p.image, p.thumbnail, p.gtin,
           p.views, p.lowest_price, ours.listings, ext.ext_min_in_stock, ext.ext_min,
-          coalesce(ext.ext_stores, 0) as ext_stores, ext.ext_best_store
+          coalesce(ext.ext_stores, 0) as ext_stores, ext.ext_best_store${windowColumns}
         from products p
         left join lateral (
           select json_agg(json_build_object('id', l.id, 'price', l.price, 'quantity', l.quantity, 'stock', l.stock,
@@ -108,11 +158,9 @@ export async function loadCards(
                  count(distinct o.external_store_id)::int as ext_stores,
                  (array_agg(o.store order by (not o.in_stock), o.price, o.store))[1] as ext_best_store
           from ${availableOffersSql(sql`p.id`)} o
-        ) ext on true
-        where p.id in (${sqlList([...new Set(ids)])})`,
+        ) ext on true${windowJoin}
+        where p.id in (${sqlList(ids)})`,
   );
-  for (const row of rows) cards.set(row.id, toCard(row, options));
-  return cards;
 }
 
 /** The cards alone (search results, home, recommendations, store pages). */

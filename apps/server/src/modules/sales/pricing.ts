@@ -45,6 +45,20 @@ export function activeSaleSql(listingId: SQL, now: Date): SQL {
 }
 
 /**
+ * When the sales of listing `listingId` last started or ended at or before `now`, and next start or end after it, as
+ * SQL for a lateral join: one row `{since, until}` in epoch milliseconds, null where there is none. activeSaleSql
+ * answers the same for every moment in [since, until): no start (`starts_at <= now`) or end (`ends_at > now`) of
+ * these sales lies in between. Rounded inwards (since up, until down) so that whole milliseconds keep that true.
+ */
+export function saleWindowSql(listingId: SQL, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`(select ceil(extract(epoch from max(b.at) filter (where b.at <= ${at}::timestamptz)) * 1000)::float8 as since,
+        floor(extract(epoch from min(b.at) filter (where b.at > ${at}::timestamptz)) * 1000)::float8 as until
+      from sale_products sp join sales s on s.id = sp.sale_id cross join lateral (values (s.starts_at), (s.ends_at)) b(at)
+      where sp.listing_id = ${listingId})`;
+}
+
+/**
  * unitPrice in SQL, for a select that prices many listings at once: the discount rounded to the paisa, then floored
  * to whole rupees. In bigint: a price near the cap times a percent passes 2^31 ("integer out of range").
  */

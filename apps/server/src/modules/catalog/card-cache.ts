@@ -1,0 +1,126 @@
+import { catalogueGeneration, PRODUCT_TTL_MS } from '../../cache/catalogue-cache';
+import type { Db } from '../../db/client';
+import type { CatalogueChanges } from './change-feed';
+import type { Card } from './repository';
+
+/**
+ * Cards kept per process at most, the least recently served dropped first: some 65 MB of heap (a card of the bench
+ * catalogue holds about 1.3 KB), against 2 ms of PostgreSQL for each 24 cards read again.
+ */
+const MAX_CARDS = 50_000;
+
+/** Where the change feed and this process's writes stood when some cards started being read. */
+export interface CardReading {
+  stamp: number;
+  generation: number;
+  readAt: number;
+}
+
+/**
+ * The moments (epoch ms, `from` included, `until` not) between which the card's running sales are what they were
+ * when it was read (sales/pricing saleWindowSql): its price and sale hold for any `now` in between, and only then.
+ * The feed's sale timer follows the wall clock and fires a moment late; requests bring their own `now`.
+ */
+export interface SaleWindow {
+  from: number;
+  until: number;
+}
+
+interface Kept extends CardReading, SaleWindow {
+  card: Card;
+}
+
+export interface KeptCardsOptions {
+  maxCards?: number;
+  /** How long a card is kept at most: bounds what the feed does not tell (views). */
+  ttlMs?: number;
+}
+
+/**
+ * The default cards of one database handle (catalog/repository loadCards), by product id. A card is served again
+ * while the change feed is hearing and has heard no change of its product since before it was read, this process
+ * wrote nothing to the catalogue since (the catalogue cache's generation), it is younger than PRODUCT_TTL_MS, and
+ * the request's `now` lies in its sale window. So it is as fresh as a kept product answer, and right whatever clock
+ * the request brings (tests move theirs). A served card is shared by every caller: none may change it.
+ */
+export class KeptCards {
+  private readonly cards = new Map<number, Kept>();
+  private generation = catalogueGeneration();
+  private readonly maxCards: number;
+  private readonly ttlMs: number;
+
+  constructor(
+    private readonly changes: CatalogueChanges,
+    options: KeptCardsOptions = {},
+  ) {
+    this.maxCards = options.maxCards ?? MAX_CARDS;
+    this.ttlMs = options.ttlMs ?? PRODUCT_TTL_MS;
+  }
+
+  /** The kept card of product `id` for a request at `now` (epoch ms), when it is still what the database says. */
+  get(id: number, now: number): Card | undefined {
+    this.dropIfWritten();
+    const kept = this.cards.get(id);
+    if (!kept) return undefined;
+    this.cards.delete(id);
+    if (
+      !this.changes.hearing ||
+      Date.now() - kept.readAt >= this.ttlMs ||
+      now < kept.from ||
+      now >= kept.until ||
+      !this.changes.unchangedSince(kept.stamp, [id])
+    ) {
+      return undefined;
+    }
+    // The most recently served last: the least recently served goes first when room is needed.
+    this.cards.set(id, kept);
+    return kept.card;
+  }
+
+  /** Taken before cards are read from the database; undefined while the feed is not hearing (nothing is kept). */
+  reading(): CardReading | undefined {
+    if (!this.changes.hearing) return undefined;
+    return { stamp: this.changes.stamp(), generation: catalogueGeneration(), readAt: Date.now() };
+  }
+
+  /** Keeps a card read after `reading`, unless something it shows changed since (it is stale already). */
+  keep(reading: CardReading, id: number, card: Card, window: SaleWindow): void {
+    this.dropIfWritten();
+    if (reading.generation !== this.generation || !this.changes.hearing) return;
+    if (!this.changes.unchangedSince(reading.stamp, [id])) return;
+    this.cards.delete(id);
+    this.cards.set(id, { ...reading, ...window, card });
+    if (this.cards.size > this.maxCards) this.cards.delete(this.cards.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.cards.size;
+  }
+
+  /** A write through this process moved the generation on: every card may show what it changed. */
+  private dropIfWritten() {
+    const generation = catalogueGeneration();
+    if (generation === this.generation) return;
+    this.generation = generation;
+    this.cards.clear();
+  }
+}
+
+/** By database handle: a transaction or another pool's handle is not registered, so it reads the database. */
+const keptByDb = new WeakMap<Db, KeptCards>();
+
+/**
+ * Keeps the default cards that loadCards reads through `db`, fresh by `changes` (the app's feed, started). Replaces
+ * a cache registered before for `db`. Answers a function that stops keeping them (nothing else needs closing: once
+ * the feed is closed it no longer hears, and nothing is served).
+ */
+export function keepCards(db: Db, changes: CatalogueChanges, options?: KeptCardsOptions): () => void {
+  const kept = new KeptCards(changes, options);
+  keptByDb.set(db, kept);
+  return () => {
+    if (keptByDb.get(db) === kept) keptByDb.delete(db);
+  };
+}
+
+/** The cards kept for `db`, if keepCards registered some. */
+export const keptCards = (db: Db): KeptCards | undefined => keptByDb.get(db);

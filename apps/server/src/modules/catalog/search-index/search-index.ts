@@ -116,6 +116,15 @@ export class SearchIndex {
 
   private brands: string[] = [];
   private brandIdOf = new Map<string, number>();
+  /** The RAM sizes met, by id (ramId), for counting facets in typed arrays. */
+  private rams: number[] = [];
+  private ramIdOf = new Map<number, number>();
+  private ramId = new Column(new Int32Array(0));
+  /** Price step of each slot (lowest price / PRICE_FILTER_STEP), and the highest met. */
+  private bucket = new Column(new Int32Array(0));
+  private maxBucket = 0;
+  /** tally's counts per price step, all zero between searches. */
+  private bucketCounts = new Float64Array(0);
   private lexemes: string[] = [];
   private lexemeIdOf = new Map<string, number>();
   private postings: number[][] = [];
@@ -194,8 +203,11 @@ export class SearchIndex {
     this.category.data[slot] = CATEGORY_CODE.get(row.category) ?? 255;
     this.brandId.data[slot] = this.brandIdFor(row.brand);
     this.ram.data[slot] = row.ram_gb;
+    this.ramId.data[slot] = this.ramIdFor(row.ram_gb);
     this.storage.data[slot] = row.storage_gb;
     this.price.data[slot] = Number(row.lowest_price);
+    this.bucket.data[slot] = Math.floor(this.price.data[slot]! / PRICE_FILTER_STEP);
+    this.maxBucket = Math.max(this.maxBucket, this.bucket.data[slot]!);
     this.views.data[slot] = row.views;
     this.unitsSold.data[slot] = row.units_sold;
     this.created.data[slot] = Number(row.created);
@@ -235,6 +247,8 @@ export class SearchIndex {
     this.docAt.ensure(length, (n) => new Int32Array(n));
     this.marks.ensure(length, (n) => new Int32Array(n));
     this.rankOf.ensure(length, (n) => new Float64Array(n));
+    this.ramId.ensure(length, (n) => new Int32Array(n));
+    this.bucket.ensure(length, (n) => new Int32Array(n));
   }
 
   private brandIdFor(brand: string): number {
@@ -243,6 +257,16 @@ export class SearchIndex {
       id = this.brands.length;
       this.brands.push(brand);
       this.brandIdOf.set(brand, id);
+    }
+    return id;
+  }
+
+  private ramIdFor(ram: number): number {
+    let id = this.ramIdOf.get(ram);
+    if (id === undefined) {
+      id = this.rams.length;
+      this.rams.push(ram);
+      this.ramIdOf.set(ram, id);
     }
     return id;
   }
@@ -321,29 +345,36 @@ export class SearchIndex {
     const categoryCode = q.category === undefined ? undefined : (CATEGORY_CODE.get(q.category) ?? -1);
     const epoch = ++this.epoch;
     const marks = this.marks.data;
+    const alive = this.alive.data;
+    const category = this.category.data;
+    const brand = this.brandId.data;
+    const ram = this.ram.data;
+    const storage = this.storage.data;
+    const price = this.price.data;
+    const min = q.minPaisa ?? -Infinity;
+    const max = q.maxPaisa ?? Infinity;
     const out: number[] = [];
     const text = q.text;
     const textIds = text ? this.lexemeIdsOf(text) : null;
-    const check = (slot: number) => {
-      if (marks[slot] === epoch) return;
-      marks[slot] = epoch;
-      if (this.alive.data[slot] !== 1) return;
-      if (categoryCode !== undefined && this.category.data[slot] !== categoryCode) return;
-      if (brandIds && !brandIds.includes(this.brandId.data[slot]!)) return;
-      if (q.ram !== undefined && this.ram.data[slot] !== q.ram) return;
-      if (q.storage !== undefined && this.storage.data[slot] !== q.storage) return;
-      const price = this.price.data[slot]!;
-      if (q.minPaisa !== undefined && price < q.minPaisa) return;
-      if (q.maxPaisa !== undefined && price > q.maxPaisa) return;
-      if (q.store !== undefined && !this.storesOf[slot]?.includes(q.store)) return;
-      if (text && !matchesQuery(text, (lexeme) => this.hasLexeme(slot, textIds!.get(lexeme)))) return;
-      out.push(slot);
+    let slot = 0;
+    const has = (lexeme: string) => this.hasLexeme(slot, textIds!.get(lexeme));
+    const matches = (s: number): boolean => {
+      if (marks[s] === epoch) return false;
+      marks[s] = epoch;
+      if (alive[s] !== 1 || price[s]! < min || price[s]! > max) return false;
+      if (categoryCode !== undefined && category[s] !== categoryCode) return false;
+      if (brandIds && !brandIds.includes(brand[s]!)) return false;
+      if (q.ram !== undefined && ram[s] !== q.ram) return false;
+      if (q.storage !== undefined && storage[s] !== q.storage) return false;
+      if (q.store !== undefined && !this.storesOf[s]?.includes(q.store)) return false;
+      slot = s;
+      return !text || matchesQuery(text, has);
     };
     for (const candidates of this.candidates(q, categoryCode, brandIds, text, textIds)) {
       if (candidates === 'all') {
-        for (let slot = 0; slot < this.size; slot++) check(slot);
+        for (let s = 0; s < this.size; s++) if (matches(s)) out.push(s);
       } else {
-        for (const slot of candidates) check(slot);
+        for (let i = 0; i < candidates.length; i++) if (matches(candidates[i]!)) out.push(candidates[i]!);
       }
     }
     return out;
@@ -395,30 +426,42 @@ export class SearchIndex {
   }
 
   private tally(matches: number[]): FacetTally {
-    const tally: FacetTally = {
-      total: matches.length,
-      category: new Map(),
-      brand: new Map(),
-      ram: new Map(),
-      bucket: new Map(),
-    };
     const byCategory = new Float64Array(256);
     const byBrand = new Float64Array(this.brands.length);
-    for (const slot of matches) {
-      byCategory[this.category.data[slot]!]! += 1;
-      byBrand[this.brandId.data[slot]!]! += 1;
-      const ram = this.ram.data[slot]!;
-      tally.ram.set(ram, (tally.ram.get(ram) ?? 0) + 1);
-      const bucket = Math.floor(this.price.data[slot]! / PRICE_FILTER_STEP);
-      tally.bucket.set(bucket, (tally.bucket.get(bucket) ?? 0) + 1);
+    const byRam = new Float64Array(this.rams.length);
+    // Price steps are sparse (a few hundred of thousands possible): counted in a kept array, and only those met read.
+    const byBucket = (this.bucketCounts = growTo(this.bucketCounts, this.maxBucket + 1));
+    const met: number[] = [];
+    const category = this.category.data;
+    const brand = this.brandId.data;
+    const ram = this.ramId.data;
+    const bucket = this.bucket.data;
+    for (let i = 0; i < matches.length; i++) {
+      const s = matches[i]!;
+      byCategory[category[s]!]! += 1;
+      byBrand[brand[s]!]! += 1;
+      byRam[ram[s]!]! += 1;
+      if (byBucket[bucket[s]!]++ === 0) met.push(bucket[s]!);
     }
-    categories.forEach((c, i) => {
-      if (byCategory[i]! > 0) tally.category.set(c, byCategory[i]!);
-    });
-    this.brands.forEach((b, i) => {
-      if (byBrand[i]! > 0) tally.brand.set(b, byBrand[i]!);
-    });
-    return tally;
+    const counted = <K>(keys: readonly K[], counts: Float64Array) => {
+      const map = new Map<K, number>();
+      keys.forEach((key, i) => {
+        if (counts[i]! > 0) map.set(key, counts[i]!);
+      });
+      return map;
+    };
+    const buckets = new Map<number, number>();
+    for (const k of met) {
+      buckets.set(k, byBucket[k]!);
+      byBucket[k] = 0;
+    }
+    return {
+      total: matches.length,
+      category: counted(categories, byCategory),
+      brand: counted(this.brands, byBrand),
+      ram: counted(this.rams, byRam),
+      bucket: buckets,
+    };
   }
 
   /** Each match's rank, as search.ts's statement computes it: 10 for the exact name, plus ts_rank. */
@@ -458,8 +501,8 @@ export class SearchIndex {
     const compare = this.comparator(q.order, ranks);
     const wanted = q.offset + q.limit;
     let ordered: number[];
-    if (matches.length > wanted * 4) {
-      // Keep only the best `wanted`, sorted, as the matches go by.
+    if (matches.length > wanted) {
+      // Keep only the best `wanted`, sorted, as the matches go by: most are turned away by one comparison.
       ordered = [];
       for (const slot of matches) {
         if (ordered.length === wanted && compare(slot, ordered[wanted - 1]!) >= 0) continue;
@@ -500,6 +543,10 @@ export class SearchIndex {
         return (a, b) => sold[b]! - sold[a]! || views[b]! - views[a]! || id[a]! - id[b]!;
     }
   }
+}
+
+function growTo(array: Float64Array, length: number): Float64Array {
+  return array.length >= length ? array : new Float64Array(length);
 }
 
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {

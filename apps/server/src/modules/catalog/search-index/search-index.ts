@@ -124,7 +124,7 @@ export class SearchIndex {
   private bucket = new Column(new Int32Array(0));
   private maxBucket = 0;
   /** tally's counts per price step, all zero between searches. */
-  private bucketCounts = new Float64Array(0);
+  private bucketCounts: Float64Array = new Float64Array(0);
   private lexemes: string[] = [];
   private lexemeIdOf = new Map<string, number>();
   private postings: number[][] = [];
@@ -441,7 +441,9 @@ export class SearchIndex {
       byCategory[category[s]!]! += 1;
       byBrand[brand[s]!]! += 1;
       byRam[ram[s]!]! += 1;
-      if (byBucket[bucket[s]!]++ === 0) met.push(bucket[s]!);
+      const k = bucket[s]!;
+      if (byBucket[k] === 0) met.push(k);
+      byBucket[k]! += 1;
     }
     const counted = <K>(keys: readonly K[], counts: Float64Array) => {
       const map = new Map<K, number>();

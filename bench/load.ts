@@ -93,6 +93,8 @@ export async function load(
 ): Promise<Load> {
   const times: number[] = [];
   let errors = 0;
+  const started = performance.now();
+  let lastAnswer = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -105,11 +107,14 @@ export async function load(
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      lastAnswer = performance.now();
       times.push(responseTime);
       if (status !== 200) errors++;
     });
   });
-  const seconds = result.duration || duration || 1;
+  // Until the last answer: autocannon ends a run of `amount` requests on its next whole second, so its own duration
+  // read 2,000 requests answered in 3.4 s as 500/s.
+  const seconds = (lastAnswer - started) / 1000;
   return {
     rps: amount ? times.length / seconds : result.requests.average,
     p95: times.length ? percentile(times, 95) : NaN,

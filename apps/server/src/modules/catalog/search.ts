@@ -9,7 +9,7 @@ import { cached } from '../../cache/catalogue-cache';
 import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
 import { searchIndexOf, type LiveSearchIndex } from './search-index/live-index';
-import type { FacetTally, IndexAnswer, SearchIndex } from './search-index/search-index';
+import type { FacetTally, IndexAnswer, SearchFilters, SearchIndex } from './search-index/search-index';
 
 /**
  * GET /api/products as the JSON text to send, cached per distinct query (see cache.ts for how changes show). The
@@ -35,16 +35,7 @@ function textQuery(text: string[][]): SQL {
 }
 
 /** What a search is narrowed to, worked out once from the request and the words recognised in it. */
-interface Scope {
-  category?: Category;
-  /** The stored spellings of the brand ("Apple", "APPLE"). */
-  brands?: string[];
-  ram?: number;
-  /** GB, from the words ("1 tb", "iphone 15 256"); not in the facet counts. */
-  storage?: number;
-  minPaisa?: number;
-  maxPaisa?: number;
-  store?: string;
+interface Scope extends SearchFilters {
   text: string[][];
 }
 

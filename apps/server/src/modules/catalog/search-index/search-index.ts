@@ -6,16 +6,21 @@ import { queryRows, type Db } from '../../../db/client';
 import { openStoresSql } from '../../accounts/queries';
 import { matchesQuery, parseTsvector, queryLexemes, tsRank, type TsQuery } from './text-search';
 
-/** What a search asks of the index: the same scope and order search.ts turns into SQL. */
-export interface IndexQuery {
+/** What a search is narrowed to besides its words: search.ts's scope, in SQL or here. */
+export interface SearchFilters {
   category?: Category;
-  /** The stored spellings of the brand. */
+  /** The stored spellings of the brand ("Apple", "APPLE"). */
   brands?: string[];
   ram?: number;
+  /** GB, from the words ("1 tb", "iphone 15 256"); not in the facet counts. */
   storage?: number;
   minPaisa?: number;
   maxPaisa?: number;
   store?: string;
+}
+
+/** What a search asks of the index: the same scope and order search.ts turns into SQL. */
+export interface IndexQuery extends SearchFilters {
   /**
    * The words as PostgreSQL's tsquery (search.ts textQuery), null when PostgreSQL made nothing of them (nothing
    * matches), undefined when the search has no words.

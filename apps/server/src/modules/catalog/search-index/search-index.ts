@@ -119,19 +119,17 @@ export class SearchIndex {
   private arena = new Column(new Int32Array(0));
   private arenaLength = 0;
 
-  private brands: string[] = [];
-  private brandIdOf = new Map<string, number>();
+  private brands = new Dictionary<string>();
   /** The RAM sizes met, by id (ramId), for counting facets in typed arrays. */
-  private rams: number[] = [];
-  private ramIdOf = new Map<number, number>();
+  private rams = new Dictionary<number>();
   private ramId = new Column(new Int32Array(0));
   /** Price step of each slot (lowest price / PRICE_FILTER_STEP), and the highest met. */
   private bucket = new Column(new Int32Array(0));
   private maxBucket = 0;
   /** tally's counts per price step, all zero between searches. */
-  private bucketCounts: Float64Array = new Float64Array(0);
-  private lexemes: string[] = [];
-  private lexemeIdOf = new Map<string, number>();
+  private bucketCounts = new Column(new Float64Array(0));
+  private lexemes = new Dictionary<string>();
+  /** By lexeme id: the slots that have (or had, since the load) the lexeme. */
   private postings: number[][] = [];
   private buckets = new Map<number, number[]>();
   private storeSlots = new Map<string, number[]>();
@@ -206,9 +204,9 @@ export class SearchIndex {
     const old = fresh ? null : this.snapshotKeys(slot);
     this.alive.data[slot] = 1;
     this.category.data[slot] = CATEGORY_CODE.get(row.category) ?? 255;
-    this.brandId.data[slot] = this.brandIdFor(row.brand);
+    this.brandId.data[slot] = this.brands.idOf(row.brand);
     this.ram.data[slot] = row.ram_gb;
-    this.ramId.data[slot] = this.ramIdFor(row.ram_gb);
+    this.ramId.data[slot] = this.rams.idOf(row.ram_gb);
     this.storage.data[slot] = row.storage_gb;
     this.price.data[slot] = Number(row.lowest_price);
     this.bucket.data[slot] = Math.floor(this.price.data[slot]! / PRICE_FILTER_STEP);
@@ -256,34 +254,9 @@ export class SearchIndex {
     this.bucket.ensure(length, (n) => new Int32Array(n));
   }
 
-  private brandIdFor(brand: string): number {
-    let id = this.brandIdOf.get(brand);
-    if (id === undefined) {
-      id = this.brands.length;
-      this.brands.push(brand);
-      this.brandIdOf.set(brand, id);
-    }
-    return id;
-  }
-
-  private ramIdFor(ram: number): number {
-    let id = this.ramIdOf.get(ram);
-    if (id === undefined) {
-      id = this.rams.length;
-      this.rams.push(ram);
-      this.ramIdOf.set(ram, id);
-    }
-    return id;
-  }
-
   private lexemeIdFor(lexeme: string): number {
-    let id = this.lexemeIdOf.get(lexeme);
-    if (id === undefined) {
-      id = this.lexemes.length;
-      this.lexemes.push(lexeme);
-      this.lexemeIdOf.set(lexeme, id);
-      this.postings.push([]);
-    }
+    const id = this.lexemes.idOf(lexeme);
+    if (id === this.postings.length) this.postings.push([]);
     return id;
   }
 
@@ -345,7 +318,7 @@ export class SearchIndex {
     const brandIds =
       q.brands === undefined
         ? undefined
-        : q.brands.map((b) => this.brandIdOf.get(b)).filter((id): id is number => id !== undefined);
+        : q.brands.map((b) => this.brands.find(b)).filter((id): id is number => id !== undefined);
     if (brandIds && brandIds.length === 0) return [];
     const categoryCode = q.category === undefined ? undefined : (CATEGORY_CODE.get(q.category) ?? -1);
     const epoch = ++this.epoch;
@@ -390,7 +363,7 @@ export class SearchIndex {
   }
 
   private lexemeIdsOf(text: TsQuery): Map<string, number | undefined> {
-    return new Map(queryLexemes(text).map((l) => [l, this.lexemeIdOf.get(l)]));
+    return new Map(queryLexemes(text).map((l) => [l, this.lexemes.find(l)]));
   }
 
   /** Lists whose union holds every product the query matches: the shortest choice at each AND. */
@@ -421,7 +394,7 @@ export class SearchIndex {
       const codes = categoryCode !== undefined ? [categoryCode] : categories.map((_, i) => i);
       options.push(brandIds.flatMap((b) => codes.map((c) => this.buckets.get(b * 256 + c) ?? [])));
     } else if (categoryCode !== undefined) {
-      options.push(this.brands.map((_, b) => this.buckets.get(b * 256 + categoryCode) ?? []));
+      options.push(this.brands.values.map((_, b) => this.buckets.get(b * 256 + categoryCode) ?? []));
     }
     const sizeOf = (lists: (number[] | 'all')[]) =>
       lists.reduce((sum, l) => sum + (l === 'all' ? this.size : l.length), 0);
@@ -432,10 +405,11 @@ export class SearchIndex {
 
   private tally(matches: number[]): FacetTally {
     const byCategory = new Float64Array(256);
-    const byBrand = new Float64Array(this.brands.length);
-    const byRam = new Float64Array(this.rams.length);
+    const byBrand = new Float64Array(this.brands.values.length);
+    const byRam = new Float64Array(this.rams.values.length);
     // Price steps are sparse (a few hundred of thousands possible): counted in a kept array, and only those met read.
-    const byBucket = (this.bucketCounts = growTo(this.bucketCounts, this.maxBucket + 1));
+    this.bucketCounts.ensure(this.maxBucket + 1, (n) => new Float64Array(n));
+    const byBucket = this.bucketCounts.data;
     const met: number[] = [];
     const category = this.category.data;
     const brand = this.brandId.data;
@@ -465,8 +439,8 @@ export class SearchIndex {
     return {
       total: matches.length,
       category: counted(categories, byCategory),
-      brand: counted(this.brands, byBrand),
-      ram: counted(this.rams, byRam),
+      brand: counted(this.brands.values, byBrand),
+      ram: counted(this.rams.values, byRam),
       bucket: buckets,
     };
   }
@@ -552,8 +526,26 @@ export class SearchIndex {
   }
 }
 
-function growTo(array: Float64Array, length: number): Float64Array {
-  return array.length >= length ? array : new Float64Array(length);
+/** Values numbered in the order first met, so that they can be kept and counted in typed arrays. */
+class Dictionary<T> {
+  readonly values: T[] = [];
+  private readonly ids = new Map<T, number>();
+
+  /** The value's id, numbered now if it is new. */
+  idOf(value: T): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  /** The value's id, if it was ever met. */
+  find(value: T): number | undefined {
+    return this.ids.get(value);
+  }
 }
 
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {

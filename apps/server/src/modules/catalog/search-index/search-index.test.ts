@@ -100,19 +100,31 @@ describe('the search index', () => {
   });
 
   it('follows products the feed tells of: a new name, a new price, a product gone from the shop', async () => {
-    const [renamed, repriced, hidden] = await queryRows<{ id: number }>(
+    // The cheapest product becomes the dearest, and the next cheapest is renamed but keeps its place: a page walked in
+    // an order sorted before the changes must show neither where it was (nor the renamed one twice).
+    const [dearer, renamed] = await queryRows<{ id: number }>(
       db,
-      sql`select id from products where visible order by id limit 3`,
+      sql`select id from products where visible order by lowest_price, id limit 2`,
+    );
+    const [repriced, hidden] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible and id not in (${dearer!.id}, ${renamed!.id}) order by id limit 2`,
     );
     await db.execute(sql`update products set name = 'Zyxwvut Traveller 14' where id = ${renamed!.id}`);
     await db.execute(sql`update products set lowest_price = 1 where id = ${repriced!.id}`);
     await db.execute(sql`update products set visible = false where id = ${hidden!.id}`);
+    await db.execute(sql`update products set lowest_price = 1999999999 where id = ${dearer!.id}`);
     await changes.sync();
 
     const named = await fromIndex(productQuery.parse({ q: 'zyxwvut traveller' }));
     expect(named.items.map((p) => p.id)).toEqual([renamed!.id]);
-    const cheapest = await fromIndex(productQuery.parse({ sort: 'price_asc' }));
+    const byPrice = productQuery.parse({ sort: 'price_asc' });
+    const cheapest = await fromIndex(byPrice);
     expect(cheapest.items[0]!.id).toBe(repriced!.id);
+    expect(cheapest.items.map((p) => p.id)).not.toContain(dearer!.id);
+    expect(cheapest).toEqual(await fromDatabase(byPrice));
+    const dearest = await fromIndex(productQuery.parse({ sort: 'price_desc' }));
+    expect(dearest.items[0]!.id).toBe(dearer!.id);
     expect(cheapest.total).toBe((await fromDatabase(productQuery.parse({}))).total);
     for (const q of queries.slice(0, 60)) expect(await fromIndex(q), JSON.stringify(q)).toEqual(await fromDatabase(q));
     expect(await live.current()).toBeDefined();
@@ -130,6 +142,35 @@ describe('the search index', () => {
     expect((await fromIndex(popular)).items[0]!.id).not.toBe(visited!.id);
     await live.refreshPopularity();
     expect(await fromIndex(popular)).toEqual(await fromDatabase(popular));
+  });
+
+  it("keeps the products priced exactly at a price filter's bounds in a page walked in price order", async () => {
+    const [atMin, atMax] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible order by id desc limit 2`,
+    );
+    const minPrice = 20 * 5_000_00;
+    const maxPrice = 40 * 5_000_00 - 1;
+    await db.execute(sql`update products set lowest_price = ${minPrice} where id = ${atMin!.id}`);
+    await db.execute(sql`update products set lowest_price = ${maxPrice} where id = ${atMax!.id}`);
+    await changes.sync();
+    await live.current();
+    // Sorted again (as every minute), so that the two are walked in their places rather than weighed apart.
+    await live.refreshPopularity();
+    for (const [sort, first, last] of [
+      ['price_asc', atMin, atMax],
+      ['price_desc', atMax, atMin],
+    ] as const) {
+      const q = productQuery.parse({ sort, minPrice, maxPrice });
+      const page = await fromIndex(q);
+      expect(page.total).toBeGreaterThan(q.pageSize);
+      expect(page.items[0]!.id).toBe(first!.id);
+      expect(page).toEqual(await fromDatabase(q));
+      const end = productQuery.parse({ sort, minPrice, maxPrice, page: Math.ceil(page.total / q.pageSize) });
+      const lastPage = await fromIndex(end);
+      expect(lastPage.items.at(-1)!.id).toBe(last!.id);
+      expect(lastPage).toEqual(await fromDatabase(end));
+    }
   });
 
   it('sends searches to the database while it loads again after everything changed', async () => {

@@ -72,6 +72,22 @@ const LOAD_BATCH = 20_000;
 
 const CATEGORY_CODE = new Map<Category, number>(categories.map((c, i) => [c, i]));
 
+/** Orders a search without words can ask for, each kept sorted (SearchIndex.sortOrders). */
+const WALKED_ORDERS: readonly IndexOrder[] = ['relevance', 'price_asc', 'price_desc', 'popular', 'newest'];
+/** Products written since the orders were sorted, past which they are sorted again before a walk. */
+const MAX_MOVED = 5_000;
+
+/** A search's filters in the slots' terms (brands and category as their codes). */
+interface SlotFilter {
+  category?: number;
+  brands?: number[];
+  ram?: number;
+  storage?: number;
+  min: number;
+  max: number;
+  store?: string;
+}
+
 /** A growable typed array. */
 class Column<T extends Float64Array | Int32Array | Uint8Array> {
   constructor(public data: T) {}
@@ -134,6 +150,29 @@ export class SearchIndex {
   private buckets = new Map<number, number[]>();
   private storeSlots = new Map<string, number[]>();
 
+  /**
+   * Products counted per (category, brand, RAM, price step), as product_facet_counts counts them: the facets of a
+   * search without words, store or storage, whatever the number of its matches. A slot's group is groupOf.
+   */
+  private groups = new Dictionary<string>();
+  private groupOf = new Column(new Int32Array(0));
+  private groupCategory = new Column(new Int32Array(0));
+  private groupBrand = new Column(new Int32Array(0));
+  private groupRam = new Column(new Int32Array(0));
+  private groupBucket = new Column(new Int32Array(0));
+  private groupCount = new Column(new Int32Array(0));
+
+  /**
+   * Every slot in each order a search without words can ask for (sortOrders), so that a page of many matches is
+   * the first matches met walking it. Slots written since the sort are flagged in `moved` and listed in movedSlots:
+   * walks skip them and weigh them separately, so the answer is exact however stale the sort.
+   */
+  private sorted = new Map<IndexOrder, Int32Array>();
+  /** For the two price orders, each position's price when sorted: where a price bound starts and ends a walk. */
+  private sortedPrices = new Map<IndexOrder, Float64Array>();
+  private moved = new Column(new Uint8Array(0));
+  private movedSlots: number[] = [];
+
   /** Products held (visible ones). */
   get count(): number {
     let n = 0;
@@ -151,6 +190,7 @@ export class SearchIndex {
       if (rows.length < LOAD_BATCH) break;
       after = rows[rows.length - 1]!.id;
     }
+    index.sortOrders();
     return index;
   }
 
@@ -185,11 +225,15 @@ export class SearchIndex {
       if (rows.length < LOAD_BATCH * 5) break;
       after = rows[rows.length - 1]!.id;
     }
+    // "popular" and the order without words sort by them.
+    this.sortOrders();
   }
 
   private remove(id: number): void {
     const slot = this.slotOf.get(id);
-    if (slot !== undefined) this.alive.data[slot] = 0;
+    if (slot === undefined || this.alive.data[slot] === 0) return;
+    this.alive.data[slot] = 0;
+    this.groupCount.data[this.groupOf.data[slot]!]! -= 1;
   }
 
   private put(row: ProductRow): void {
@@ -202,6 +246,7 @@ export class SearchIndex {
       this.ids.data[slot] = row.id;
     }
     const old = fresh ? null : this.snapshotKeys(slot);
+    if (!fresh && this.alive.data[slot] === 1) this.groupCount.data[this.groupOf.data[slot]!]! -= 1;
     this.alive.data[slot] = 1;
     this.category.data[slot] = CATEGORY_CODE.get(row.category) ?? 255;
     this.brandId.data[slot] = this.brands.idOf(row.brand);
@@ -215,6 +260,11 @@ export class SearchIndex {
     this.unitsSold.data[slot] = row.units_sold;
     this.created.data[slot] = Number(row.created);
     this.lowerName[slot] = row.lower_name;
+    this.countInGroup(slot);
+    if (this.sorted.size > 0 && this.moved.data[slot] === 0) {
+      this.moved.data[slot] = 1;
+      this.movedSlots.push(slot);
+    }
 
     const bucket = this.bucketKey(slot);
     if (!old || old.bucket !== bucket) push(this.buckets, bucket, slot);
@@ -225,6 +275,43 @@ export class SearchIndex {
 
     const lexemeIds = this.writeDocument(slot, row.search);
     for (const id of lexemeIds) if (!old?.lexemes.has(id)) this.postings[id]!.push(slot);
+  }
+
+  /** Counts the slot in its (category, brand, RAM, price step) group. */
+  private countInGroup(slot: number): void {
+    const category = this.category.data[slot]!;
+    const brand = this.brandId.data[slot]!;
+    const ram = this.ramId.data[slot]!;
+    const bucket = this.bucket.data[slot]!;
+    const known = this.groups.values.length;
+    const group = this.groups.idOf(`${category} ${brand} ${ram} ${bucket}`);
+    if (group === known) {
+      for (const column of [this.groupCategory, this.groupBrand, this.groupRam, this.groupBucket, this.groupCount])
+        column.ensure(group + 1, (n) => new Int32Array(n));
+      this.groupCategory.data[group] = category;
+      this.groupBrand.data[group] = brand;
+      this.groupRam.data[group] = ram;
+      this.groupBucket.data[group] = bucket;
+    }
+    this.groupCount.data[group]! += 1;
+    this.groupOf.data[slot] = group;
+  }
+
+  /** Sorts every slot in each order a search without words walks, and forgets which slots had moved. */
+  sortOrders(): void {
+    for (const slot of this.movedSlots) this.moved.data[slot] = 0;
+    this.movedSlots = [];
+    for (const order of WALKED_ORDERS) {
+      const slots = new Int32Array(this.size);
+      for (let s = 0; s < this.size; s++) slots[s] = s;
+      this.sorted.set(order, slots.sort(this.comparator(order, null)));
+      if (order === 'price_asc' || order === 'price_desc') {
+        this.sortedPrices.set(
+          order,
+          Float64Array.from(slots, (s) => this.price.data[s]!),
+        );
+      }
+    }
   }
 
   /** What a slot is found by before it is written again: its bucket, stores and lexemes. */
@@ -252,6 +339,8 @@ export class SearchIndex {
     this.rankOf.ensure(length, (n) => new Float64Array(n));
     this.ramId.ensure(length, (n) => new Int32Array(n));
     this.bucket.ensure(length, (n) => new Int32Array(n));
+    this.groupOf.ensure(length, (n) => new Int32Array(n));
+    this.moved.ensure(length, (n) => new Uint8Array(n));
   }
 
   private lexemeIdFor(lexeme: string): number {
@@ -305,32 +394,146 @@ export class SearchIndex {
 
   /** Answers a search: the page's product ids in order, and the facets of every match. */
   search(q: IndexQuery): IndexAnswer {
-    const matches = this.matching(q);
+    const filter = this.filterOf(q);
+    if (!filter || q.text === null) return { ids: [], tally: this.tally([]) };
+    const counted = q.text === undefined ? this.countedTally(q, filter) : null;
+    if (counted) return { ids: this.pageWithoutWords(q, filter, counted.total), tally: counted };
+    const matches = this.matching(q, filter);
     const tally = this.tally(matches);
     const ranks = q.order === 'relevance' && q.text ? this.ranks(matches, q.text, q.phrase) : null;
     const page = this.page(matches, ranks, q);
     return { ids: page.map((slot) => this.ids.data[slot]!), tally };
   }
 
-  /** The slots matching every filter and the words, each once. */
-  private matching(q: IndexQuery): number[] {
-    if (q.text === null) return [];
-    const brandIds =
+  /** The query's filters in the slots' terms; null when it names only brands no product has (nothing matches). */
+  private filterOf(q: IndexQuery): SlotFilter | null {
+    const brands =
       q.brands === undefined
         ? undefined
         : q.brands.map((b) => this.brands.find(b)).filter((id): id is number => id !== undefined);
-    if (brandIds && brandIds.length === 0) return [];
-    const categoryCode = q.category === undefined ? undefined : (CATEGORY_CODE.get(q.category) ?? -1);
+    if (brands && brands.length === 0) return null;
+    return {
+      category: q.category === undefined ? undefined : (CATEGORY_CODE.get(q.category) ?? -1),
+      brands,
+      ram: q.ram,
+      storage: q.storage,
+      min: q.minPaisa ?? -Infinity,
+      max: q.maxPaisa ?? Infinity,
+      store: q.store,
+    };
+  }
+
+  private passes(s: number, f: SlotFilter): boolean {
+    const price = this.price.data[s]!;
+    return (
+      this.alive.data[s] === 1 &&
+      price >= f.min &&
+      price <= f.max &&
+      (f.category === undefined || this.category.data[s] === f.category) &&
+      (f.brands === undefined || f.brands.includes(this.brandId.data[s]!)) &&
+      (f.ram === undefined || this.ram.data[s] === f.ram) &&
+      (f.storage === undefined || this.storage.data[s] === f.storage) &&
+      (f.store === undefined || this.storesOf[s]?.includes(f.store) === true)
+    );
+  }
+
+  /**
+   * The facets of a search without words from the group counts, as search.ts's countConditions reads
+   * product_facet_counts; null when they cannot answer (a store, a storage size, a price bound between two steps).
+   */
+  private countedTally(q: IndexQuery, f: SlotFilter): FacetTally | null {
+    if (f.store !== undefined || f.storage !== undefined) return null;
+    const min = q.minPaisa;
+    const max = q.maxPaisa;
+    if (
+      (min !== undefined && min % PRICE_FILTER_STEP !== 0) ||
+      (max !== undefined && (max + 1) % PRICE_FILTER_STEP !== 0)
+    )
+      return null;
+    const lowest = min === undefined ? -Infinity : min / PRICE_FILTER_STEP;
+    const highest = max === undefined ? Infinity : (max + 1) / PRICE_FILTER_STEP - 1;
+    const tally: FacetTally = { total: 0, category: new Map(), brand: new Map(), ram: new Map(), bucket: new Map() };
+    const add = <K>(counts: Map<K, number>, key: K, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+    const count = this.groupCount.data;
+    for (let g = 0; g < this.groups.values.length; g++) {
+      const n = count[g]!;
+      const bucket = this.groupBucket.data[g]!;
+      if (n === 0 || bucket < lowest || bucket > highest) continue;
+      if (f.category !== undefined && this.groupCategory.data[g] !== f.category) continue;
+      if (f.brands !== undefined && !f.brands.includes(this.groupBrand.data[g]!)) continue;
+      const ram = this.rams.values[this.groupRam.data[g]!]!;
+      if (f.ram !== undefined && ram !== f.ram) continue;
+      tally.total += n;
+      const category = categories[this.groupCategory.data[g]!];
+      if (category !== undefined) add(tally.category, category, n);
+      add(tally.brand, this.brands.values[this.groupBrand.data[g]!]!, n);
+      add(tally.ram, ram, n);
+      add(tally.bucket, bucket, n);
+    }
+    return tally;
+  }
+
+  /**
+   * The page of a search without words whose `total` matches the counts gave. When many match, the kept order is
+   * walked until the page is full (about page end × size / total slots); when few do, they are gathered from the
+   * smallest candidate lists and sorted, as a search with words is.
+   */
+  private pageWithoutWords(q: IndexQuery, f: SlotFilter, total: number): number[] {
+    const wanted = q.offset + q.limit;
+    if (q.offset >= total) return [];
+    if (this.movedSlots.length > MAX_MOVED) this.sortOrders();
+    const order = this.sorted.get(q.order);
+    const gathered = this.candidates(f, undefined, null).reduce(
+      (sum, l) => sum + (l === 'all' ? this.size : l.length),
+      0,
+    );
+    const [from, to] = order ? this.priceRange(q.order, f) : [0, 0];
+    let slots: number[];
+    if (!order || (wanted * (to - from)) / total > gathered) {
+      slots = this.page(this.matching(q, f), null, q);
+    } else {
+      const moved = this.moved.data;
+      const found: number[] = [];
+      for (let i = from; i < to && found.length < wanted; i++) {
+        const s = order[i]!;
+        if (moved[s] === 0 && this.passes(s, f)) found.push(s);
+      }
+      const before = found.length;
+      for (const s of this.movedSlots) if (this.passes(s, f)) found.push(s);
+      if (found.length > before) found.sort(this.comparator(q.order, null));
+      slots = found.slice(q.offset, wanted);
+    }
+    return slots.map((slot) => this.ids.data[slot]!);
+  }
+
+  /**
+   * The positions of a kept order that can hold a match: in a price order, those whose price when sorted is within
+   * the bounds. Slots moved since keep their old place, but walks skip them, and the rest are in order.
+   */
+  private priceRange(order: IndexOrder, f: SlotFilter): [number, number] {
+    const slots = this.sorted.get(order)!;
+    const prices = this.sortedPrices.get(order);
+    if (!prices) return [0, slots.length];
+    // The first position whose price passes `before`, by bisection (prices are sorted, one way or the other).
+    const first = (before: (price: number) => boolean) => {
+      let lo = 0;
+      let hi = prices.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (before(prices[mid]!)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return order === 'price_asc'
+      ? [first((p) => p < f.min), first((p) => p <= f.max)]
+      : [first((p) => p > f.max), first((p) => p >= f.min)];
+  }
+
+  /** The slots matching every filter and the words, each once. */
+  private matching(q: IndexQuery, f: SlotFilter): number[] {
     const epoch = ++this.epoch;
     const marks = this.marks.data;
-    const alive = this.alive.data;
-    const category = this.category.data;
-    const brand = this.brandId.data;
-    const ram = this.ram.data;
-    const storage = this.storage.data;
-    const price = this.price.data;
-    const min = q.minPaisa ?? -Infinity;
-    const max = q.maxPaisa ?? Infinity;
     const out: number[] = [];
     const text = q.text;
     const textIds = text ? this.lexemeIdsOf(text) : null;
@@ -339,16 +542,11 @@ export class SearchIndex {
     const matches = (s: number): boolean => {
       if (marks[s] === epoch) return false;
       marks[s] = epoch;
-      if (alive[s] !== 1 || price[s]! < min || price[s]! > max) return false;
-      if (categoryCode !== undefined && category[s] !== categoryCode) return false;
-      if (brandIds && !brandIds.includes(brand[s]!)) return false;
-      if (q.ram !== undefined && ram[s] !== q.ram) return false;
-      if (q.storage !== undefined && storage[s] !== q.storage) return false;
-      if (q.store !== undefined && !this.storesOf[s]?.includes(q.store)) return false;
+      if (!this.passes(s, f)) return false;
       slot = s;
       return !text || matchesQuery(text, has);
     };
-    for (const candidates of this.candidates(q, categoryCode, brandIds, text, textIds)) {
+    for (const candidates of this.candidates(f, text, textIds)) {
       if (candidates === 'all') {
         for (let s = 0; s < this.size; s++) if (matches(s)) out.push(s);
       } else {
@@ -381,15 +579,14 @@ export class SearchIndex {
 
   /** The smallest lists the matches must be among. */
   private candidates(
-    q: IndexQuery,
-    categoryCode: number | undefined,
-    brandIds: number[] | undefined,
+    f: SlotFilter,
     text: TsQuery | undefined | null,
     textIds: Map<string, number | undefined> | null,
   ): (number[] | 'all')[] {
+    const { category: categoryCode, brands: brandIds } = f;
     const options: (number[] | 'all')[][] = [];
     if (text && textIds) options.push(this.postingsFor(text, textIds));
-    if (q.store !== undefined) options.push([this.storeSlots.get(q.store) ?? []]);
+    if (f.store !== undefined) options.push([this.storeSlots.get(f.store) ?? []]);
     if (brandIds) {
       const codes = categoryCode !== undefined ? [categoryCode] : categories.map((_, i) => i);
       options.push(brandIds.flatMap((b) => codes.map((c) => this.buckets.get(b * 256 + c) ?? [])));

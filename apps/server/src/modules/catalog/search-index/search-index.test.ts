@@ -153,10 +153,9 @@ describe('the search index', () => {
     const maxPrice = 40 * 5_000_00 - 1;
     await db.execute(sql`update products set lowest_price = ${minPrice} where id = ${atMin!.id}`);
     await db.execute(sql`update products set lowest_price = ${maxPrice} where id = ${atMax!.id}`);
-    await changes.sync();
-    await live.current();
-    // Sorted again (as every minute), so that the two are walked in their places rather than weighed apart.
-    await live.refreshPopularity();
+    // Loaded again, so that the two are walked in their sorted places rather than weighed apart as moved.
+    changes.everythingChanged();
+    await live.loaded();
     for (const [sort, first, last] of [
       ['price_asc', atMin, atMax],
       ['price_desc', atMax, atMin],

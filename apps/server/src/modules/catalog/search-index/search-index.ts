@@ -74,7 +74,9 @@ const CATEGORY_CODE = new Map<Category, number>(categories.map((c, i) => [c, i])
 
 /** Orders a search without words can ask for, each kept sorted (SearchIndex.sortOrders). */
 const WALKED_ORDERS: readonly IndexOrder[] = ['relevance', 'price_asc', 'price_desc', 'popular', 'newest'];
-/** Products written since the orders were sorted, past which they are sorted again before a walk. */
+/** Orders views and units sold decide (comparator): moved when the minute's popularity read changes them. */
+const POPULARITY_ORDERS: readonly IndexOrder[] = ['relevance', 'popular'];
+/** Products moved since an order was sorted, past which it is sorted again before it is walked. */
 const MAX_MOVED = 5_000;
 
 /** A search's filters in the slots' terms (brands and category as their codes). */
@@ -86,6 +88,60 @@ interface SlotFilter {
   min: number;
   max: number;
   store?: string;
+}
+
+/**
+ * One order's slots, sorted when it was made. Slots written since (`move`) are flagged and listed: walks skip them
+ * and weigh them apart, so an answer is exact however stale the sort.
+ */
+class KeptOrder {
+  /** By slot: 1 when moved since the sort; slots added since are past its end, and listed. */
+  readonly moved: Uint8Array;
+  readonly movedSlots: number[] = [];
+  private added = new Set<number>();
+
+  constructor(
+    readonly slots: Int32Array,
+    /** Price orders: each position's price when sorted, where a price bound starts and ends a walk. */
+    private readonly prices?: Float64Array,
+    private readonly descending = false,
+  ) {
+    this.moved = new Uint8Array(slots.length);
+  }
+
+  move(slot: number): void {
+    if (slot < this.moved.length) {
+      if (this.moved[slot] === 1) return;
+      this.moved[slot] = 1;
+    } else {
+      if (this.added.has(slot)) return;
+      this.added.add(slot);
+    }
+    this.movedSlots.push(slot);
+  }
+
+  /**
+   * The positions that can hold a match: in a price order, those whose price when sorted is within the bounds.
+   * Moved slots may be out of place, but walks skip them, and the rest are in order.
+   */
+  range(f: SlotFilter): [number, number] {
+    const prices = this.prices;
+    if (!prices) return [0, this.slots.length];
+    // The first position whose price passes `before`, by bisection (prices are sorted, one way or the other).
+    const first = (before: (price: number) => boolean) => {
+      let lo = 0;
+      let hi = prices.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (before(prices[mid]!)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return this.descending
+      ? [first((p) => p > f.max), first((p) => p >= f.min)]
+      : [first((p) => p < f.min), first((p) => p <= f.max)];
+  }
 }
 
 /** A growable typed array. */
@@ -162,16 +218,8 @@ export class SearchIndex {
   private groupBucket = new Column(new Int32Array(0));
   private groupCount = new Column(new Int32Array(0));
 
-  /**
-   * Every slot in each order a search without words can ask for (sortOrders), so that a page of many matches is
-   * the first matches met walking it. Slots written since the sort are flagged in `moved` and listed in movedSlots:
-   * walks skip them and weigh them separately, so the answer is exact however stale the sort.
-   */
-  private sorted = new Map<IndexOrder, Int32Array>();
-  /** For the two price orders, each position's price when sorted: where a price bound starts and ends a walk. */
-  private sortedPrices = new Map<IndexOrder, Float64Array>();
-  private moved = new Column(new Uint8Array(0));
-  private movedSlots: number[] = [];
+  /** Every slot in each order a search without words can ask for, so that a page of many matches is walked. */
+  private sorted = new Map<IndexOrder, KeptOrder>();
 
   /** Products held (visible ones). */
   get count(): number {
@@ -190,7 +238,7 @@ export class SearchIndex {
       if (rows.length < LOAD_BATCH) break;
       after = rows[rows.length - 1]!.id;
     }
-    index.sortOrders();
+    for (const order of WALKED_ORDERS) index.sortOrder(order);
     return index;
   }
 
@@ -219,14 +267,14 @@ export class SearchIndex {
       for (const r of rows) {
         const slot = this.slotOf.get(r.id);
         if (slot === undefined) continue;
+        if (this.views.data[slot] === r.views && this.unitsSold.data[slot] === r.units_sold) continue;
         this.views.data[slot] = r.views;
         this.unitsSold.data[slot] = r.units_sold;
+        for (const order of POPULARITY_ORDERS) this.sorted.get(order)?.move(slot);
       }
       if (rows.length < LOAD_BATCH * 5) break;
       after = rows[rows.length - 1]!.id;
     }
-    // "popular" and the order without words sort by them.
-    this.sortOrders();
   }
 
   private remove(id: number): void {
@@ -261,10 +309,7 @@ export class SearchIndex {
     this.created.data[slot] = Number(row.created);
     this.lowerName[slot] = row.lower_name;
     this.countInGroup(slot);
-    if (this.sorted.size > 0 && this.moved.data[slot] === 0) {
-      this.moved.data[slot] = 1;
-      this.movedSlots.push(slot);
-    }
+    for (const order of this.sorted.values()) order.move(slot);
 
     const bucket = this.bucketKey(slot);
     if (!old || old.bucket !== bucket) push(this.buckets, bucket, slot);
@@ -297,21 +342,18 @@ export class SearchIndex {
     this.groupOf.data[slot] = group;
   }
 
-  /** Sorts every slot in each order a search without words walks, and forgets which slots had moved. */
-  sortOrders(): void {
-    for (const slot of this.movedSlots) this.moved.data[slot] = 0;
-    this.movedSlots = [];
-    for (const order of WALKED_ORDERS) {
-      const slots = new Int32Array(this.size);
-      for (let s = 0; s < this.size; s++) slots[s] = s;
-      this.sorted.set(order, slots.sort(this.comparator(order, null)));
-      if (order === 'price_asc' || order === 'price_desc') {
-        this.sortedPrices.set(
-          order,
-          Float64Array.from(slots, (s) => this.price.data[s]!),
-        );
-      }
-    }
+  /** Sorts every slot in the order (about 30 ms per 100,000 products), forgetting which had moved. */
+  private sortOrder(order: IndexOrder): KeptOrder {
+    const slots = new Int32Array(this.size);
+    for (let s = 0; s < this.size; s++) slots[s] = s;
+    slots.sort(this.comparator(order, null));
+    const prices =
+      order === 'price_asc' || order === 'price_desc'
+        ? Float64Array.from(slots, (s) => this.price.data[s]!)
+        : undefined;
+    const kept = new KeptOrder(slots, prices, order === 'price_desc');
+    this.sorted.set(order, kept);
+    return kept;
   }
 
   /** What a slot is found by before it is written again: its bucket, stores and lexemes. */
@@ -340,7 +382,6 @@ export class SearchIndex {
     this.ramId.ensure(length, (n) => new Int32Array(n));
     this.bucket.ensure(length, (n) => new Int32Array(n));
     this.groupOf.ensure(length, (n) => new Int32Array(n));
-    this.moved.ensure(length, (n) => new Uint8Array(n));
   }
 
   private lexemeIdFor(lexeme: string): number {
@@ -481,53 +522,29 @@ export class SearchIndex {
   private pageWithoutWords(q: IndexQuery, f: SlotFilter, total: number): number[] {
     const wanted = q.offset + q.limit;
     if (q.offset >= total) return [];
-    if (this.movedSlots.length > MAX_MOVED) this.sortOrders();
-    const order = this.sorted.get(q.order);
+    let order = this.sorted.get(q.order);
+    if (order && order.movedSlots.length > MAX_MOVED) order = this.sortOrder(q.order);
     const gathered = this.candidates(f, undefined, null).reduce(
       (sum, l) => sum + (l === 'all' ? this.size : l.length),
       0,
     );
-    const [from, to] = order ? this.priceRange(q.order, f) : [0, 0];
+    const [from, to] = order ? order.range(f) : [0, 0];
     let slots: number[];
     if (!order || (wanted * (to - from)) / total > gathered) {
       slots = this.page(this.matching(q, f), null, q);
     } else {
-      const moved = this.moved.data;
+      const { slots: sorted, moved, movedSlots } = order;
       const found: number[] = [];
       for (let i = from; i < to && found.length < wanted; i++) {
-        const s = order[i]!;
+        const s = sorted[i]!;
         if (moved[s] === 0 && this.passes(s, f)) found.push(s);
       }
       const before = found.length;
-      for (const s of this.movedSlots) if (this.passes(s, f)) found.push(s);
+      for (const s of movedSlots) if (this.passes(s, f)) found.push(s);
       if (found.length > before) found.sort(this.comparator(q.order, null));
       slots = found.slice(q.offset, wanted);
     }
     return slots.map((slot) => this.ids.data[slot]!);
-  }
-
-  /**
-   * The positions of a kept order that can hold a match: in a price order, those whose price when sorted is within
-   * the bounds. Slots moved since keep their old place, but walks skip them, and the rest are in order.
-   */
-  private priceRange(order: IndexOrder, f: SlotFilter): [number, number] {
-    const slots = this.sorted.get(order)!;
-    const prices = this.sortedPrices.get(order);
-    if (!prices) return [0, slots.length];
-    // The first position whose price passes `before`, by bisection (prices are sorted, one way or the other).
-    const first = (before: (price: number) => boolean) => {
-      let lo = 0;
-      let hi = prices.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (before(prices[mid]!)) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    return order === 'price_asc'
-      ? [first((p) => p < f.min), first((p) => p <= f.max)]
-      : [first((p) => p > f.max), first((p) => p >= f.min)];
   }
 
   /** The slots matching every filter and the words, each once. */

@@ -255,7 +255,7 @@ async function fromIndex(
   offset: number,
 ): Promise<IndexAnswer> {
   const { text, ...filters } = scope;
-  const words = text.length === 0 ? undefined : await live.tsquery(JSON.stringify(text), textQuery(text));
+  const words = text.length === 0 ? undefined : await live.tsquery(text);
   return index.search({
     ...filters,
     text: words,

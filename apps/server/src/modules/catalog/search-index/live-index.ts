@@ -1,15 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client';
 import type { CatalogueChanges } from '../change-feed';
 import { SearchIndex } from './search-index';
-import { parseTsquery, type TsQuery } from './text-search';
+import { joinTsqueries, parseTsquery, type TsQuery } from './text-search';
 
 /** How often views and units sold, which no change notifies, are read again. */
 export const POPULARITY_REFRESH_MS = 60_000;
 /** A load that failed is tried again this much later. */
 const RETRY_MS = 30_000;
-/** Distinct word lists whose tsquery is remembered. */
-const MAX_QUERIES = 10_000;
+/** Distinct spellings whose tsqueries are remembered. */
+const MAX_SPELLINGS = 50_000;
 
 interface Log {
   info: (obj: object, msg: string) => void;
@@ -36,7 +36,8 @@ export class LiveSearchIndex {
   private loadAgain = false;
   private pending = new Set<number>();
   private catchingUp?: Promise<void>;
-  private readonly queries = new Map<string, Promise<TsQuery | null>>();
+  /** Per spelling, plainto_tsquery's answer in the 'simple' and the 'english' configuration. */
+  private readonly spellings = new Map<string, Promise<readonly [TsQuery | null, TsQuery | null]>>();
   private timer?: NodeJS.Timeout;
   private stopListening?: () => void;
   private closed = false;
@@ -81,20 +82,38 @@ export class LiveSearchIndex {
   }
 
   /**
-   * The tsquery PostgreSQL makes of a text condition (search.ts textQuery), as a tree. Word lists recur, so each is
-   * asked once; a configuration's parsing never changes.
+   * The tsquery PostgreSQL makes of search.ts's text condition, as a tree: for each word, any of its spellings in
+   * either configuration (`plainto_tsquery('simple', w) || plainto_tsquery('english', w) || …`), and every word
+   * (`&&`). Only the spellings are asked of PostgreSQL, each once (a configuration's parsing never changes), new ones
+   * in one statement; they are joined here as tsquery's operators join them, left to right.
    */
-  tsquery(key: string, text: SQL): Promise<TsQuery | null> {
-    let found = this.queries.get(key);
-    if (!found) {
-      found = queryRows<{ q: string }>(this.db, sql`select (${text})::text as q`).then(([row]) =>
-        parseTsquery(row?.q ?? ''),
-      );
-      found.catch(() => this.queries.delete(key));
-      if (this.queries.size >= MAX_QUERIES) this.queries.delete(this.queries.keys().next().value!);
-      this.queries.set(key, found);
+  async tsquery(text: string[][]): Promise<TsQuery | null> {
+    const words = new Map([...new Set(text.flat())].map((w) => [w, this.spellings.get(w)]));
+    const unknown = [...words].filter(([, known]) => !known).map(([w]) => w);
+    if (unknown.length > 0) {
+      const asked = queryRows<{ w: string; s: string; e: string }>(
+        this.db,
+        sql`select w, plainto_tsquery('simple', w)::text as s, plainto_tsquery('english', w)::text as e
+            from unnest(${`{${unknown.map((w) => `"${w.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]) w`,
+      ).then((rows) => new Map(rows.map((r) => [r.w, [parseTsquery(r.s), parseTsquery(r.e)] as const])));
+      for (const w of unknown) {
+        const answer = asked.then((rows) => rows.get(w) ?? ([null, null] as const));
+        answer.catch(() => this.spellings.delete(w));
+        if (this.spellings.size >= MAX_SPELLINGS) this.spellings.delete(this.spellings.keys().next().value!);
+        this.spellings.set(w, answer);
+        words.set(w, answer);
+      }
     }
-    return found;
+    let query: TsQuery | null = null;
+    for (const [i, spellings] of text.entries()) {
+      let word: TsQuery | null = null;
+      for (const spelling of spellings) {
+        const [simple, english] = await words.get(spelling)!;
+        word = joinTsqueries('or', joinTsqueries('or', word, simple), english);
+      }
+      query = i === 0 ? word : joinTsqueries('and', query, word);
+    }
+    return query;
   }
 
   private usable(): boolean {

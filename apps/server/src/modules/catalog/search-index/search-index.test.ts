@@ -130,6 +130,19 @@ describe('the search index', () => {
     expect(await live.current()).toBeDefined();
   });
 
+  it('finds a word of a description by its English stem, as the database does', async () => {
+    const [described] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible order by id desc offset 5 limit 1`,
+    );
+    await db.execute(sql`update products set description = 'Keeps zyxwvuting all day' where id = ${described!.id}`);
+    await changes.sync();
+    const q = productQuery.parse({ q: 'zyxwvuted' });
+    const found = await fromIndex(q);
+    expect(found.items.map((p) => p.id)).toContain(described!.id);
+    expect(found).toEqual(await fromDatabase(q));
+  });
+
   it('reads views again on its schedule: they change with every visit and are not told', async () => {
     const [visited] = await queryRows<{ id: number }>(
       db,

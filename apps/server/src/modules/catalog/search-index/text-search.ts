@@ -147,6 +147,19 @@ function rankOr(q: PreparedQuery, entry: (lexeme: string) => LexemeEntry | undef
   return Math.fround(res / q.lexemes.length);
 }
 
+/**
+ * tsquery's && and || (tsquery_op.c tsquery_and / tsquery_or): an empty query (null) gives the other side, else a
+ * node of the operator over both, a chain of one operator kept as one node as parseTsquery keeps it.
+ */
+export function joinTsqueries(operator: 'and' | 'or', a: TsQuery | null, b: TsQuery | null): TsQuery | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  const operands = (q: TsQuery): TsQuery[] =>
+    operator === 'and' && 'and' in q ? q.and : operator === 'or' && 'or' in q ? q.or : [q];
+  const children = [...operands(a), ...operands(b)];
+  return operator === 'and' ? { and: children } : { or: children };
+}
+
 /** The query's unique lexemes, sorted as SortAndUniqItems sorts them. */
 export function queryLexemes(query: TsQuery): string[] {
   const all: string[] = [];

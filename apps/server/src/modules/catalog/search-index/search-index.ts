@@ -4,7 +4,7 @@ import { categories } from '@pricehub/shared/rules/catalog';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../../db/client';
 import { openStoresSql } from '../../accounts/queries';
-import { matchesQuery, parseTsvector, queryLexemes, tsRank, type TsQuery } from './text-search';
+import { parseTsvector, prepareQuery, queryLexemes, tsRank, type TsQuery } from './text-search';
 
 /** What a search is narrowed to besides its words: search.ts's scope, in SQL or here. */
 export interface SearchFilters {
@@ -78,6 +78,15 @@ const WALKED_ORDERS: readonly IndexOrder[] = ['relevance', 'price_asc', 'price_d
 const POPULARITY_ORDERS: readonly IndexOrder[] = ['relevance', 'popular'];
 /** Products moved since an order was sorted, past which it is sorted again before it is walked. */
 const MAX_MOVED = 5_000;
+
+/** A tsquery with its lexemes as the index's ids (-1: a lexeme no product has). */
+type LexemeTree = number | { and: LexemeTree[] } | { or: LexemeTree[] };
+
+function lexemeTree(node: TsQuery, ids: Map<string, number | undefined>): LexemeTree {
+  if ('lexeme' in node) return ids.get(node.lexeme) ?? -1;
+  if ('and' in node) return { and: node.and.map((child) => lexemeTree(child, ids)) };
+  return { or: node.or.map((child) => lexemeTree(child, ids)) };
+}
 
 /** A search's filters in the slots' terms (brands and category as their codes). */
 interface SlotFilter {
@@ -414,6 +423,7 @@ export class SearchIndex {
     a[at + 1 + n + n] = p;
     this.arenaLength = at + length;
     this.docAt.data[slot] = at;
+
     return entries.map((e) => e.id);
   }
 
@@ -554,14 +564,11 @@ export class SearchIndex {
     const out: number[] = [];
     const text = q.text;
     const textIds = text ? this.lexemeIdsOf(text) : null;
-    let slot = 0;
-    const has = (lexeme: string) => this.hasLexeme(slot, textIds!.get(lexeme));
+    const tree = text ? lexemeTree(text, textIds!) : null;
     const matches = (s: number): boolean => {
       if (marks[s] === epoch) return false;
       marks[s] = epoch;
-      if (!this.passes(s, f)) return false;
-      slot = s;
-      return !text || matchesQuery(text, has);
+      return this.passes(s, f) && (tree === null || this.holds(s, tree));
     };
     for (const candidates of this.candidates(f, text, textIds)) {
       if (candidates === 'all') {
@@ -573,8 +580,15 @@ export class SearchIndex {
     return out;
   }
 
-  private hasLexeme(slot: number, lexemeId: number | undefined): boolean {
-    return lexemeId !== undefined && this.findLexeme(slot, lexemeId) >= 0;
+  /** tsvector @@ tsquery (text-search.ts matchesQuery) on the slot's document, with the query's lexemes as ids. */
+  private holds(slot: number, node: LexemeTree): boolean {
+    if (typeof node === 'number') return node >= 0 && this.findLexeme(slot, node) >= 0;
+    if ('and' in node) {
+      for (let i = 0; i < node.and.length; i++) if (!this.holds(slot, node.and[i]!)) return false;
+      return true;
+    }
+    for (let i = 0; i < node.or.length; i++) if (this.holds(slot, node.or[i]!)) return true;
+    return false;
   }
 
   private lexemeIdsOf(text: TsQuery): Map<string, number | undefined> {
@@ -661,21 +675,22 @@ export class SearchIndex {
 
   /** Each match's rank, as search.ts's statement computes it: 10 for the exact name, plus ts_rank. */
   private ranks(matches: number[], text: TsQuery, phrase: string): Float64Array {
-    const ids = this.lexemeIdsOf(text);
+    const prepared = prepareQuery(text);
+    const ids = prepared.lexemes.map((l) => this.lexemes.find(l) ?? -1);
     // Entries are filled again for each product, in arrays of the right length kept per query lexeme and length:
     // ranking thousands of matches allocates next to nothing.
-    const scratch = new Map([...ids.keys()].map((l) => [l, [] as { positions: number[]; weights: number[] }[]]));
+    const scratch = ids.map(() => [] as { positions: number[]; weights: number[] }[]);
     const ranks = this.rankOf.data;
     const a = this.arena.data;
     let slot = 0;
-    const entry = (lexeme: string) => {
-      const i = this.findLexeme(slot, ids.get(lexeme) ?? -1);
+    const entry = (_: string, k: number) => {
+      const i = ids[k]! < 0 ? -1 : this.findLexeme(slot, ids[k]!);
       if (i < 0) return undefined;
       const at = this.docAt.data[slot]!;
       const offsets = at + 1 + a[at]!;
       const from = a[offsets + i]!;
       const length = a[offsets + i + 1]! - from;
-      const sized = scratch.get(lexeme)!;
+      const sized = scratch[k]!;
       const e = (sized[length] ??= { positions: new Array<number>(length), weights: new Array<number>(length) });
       for (let j = 0; j < length; j++) {
         e.positions[j] = a[from + j]! >> 2;
@@ -685,7 +700,7 @@ export class SearchIndex {
     };
     for (const m of matches) {
       slot = m;
-      ranks[slot] = (this.lowerName[slot] === phrase ? 10 : 0) + tsRank(text, entry);
+      ranks[slot] = (this.lowerName[slot] === phrase ? 10 : 0) + tsRank(prepared, entry);
     }
     return ranks;
   }

@@ -78,23 +78,25 @@ function evaluate(node: TsQuery, has: (lexeme: string) => boolean): boolean {
  * present or not. PostgreSQL gives 0 for an empty document; pass documentIsEmpty to get that (an AND query would
  * otherwise get calc_rank's 1e-20 for "no pairs").
  */
-export function tsRank(
-  query: TsQuery | PreparedQuery | null,
-  entry: (lexeme: string) => LexemeEntry | undefined,
-  documentIsEmpty = false,
-): number {
+export function tsRank(query: TsQuery | PreparedQuery | null, entry: LexemeLookup, documentIsEmpty = false): number {
   const q = query instanceof PreparedQuery ? query : prepareQuery(query);
   if (documentIsEmpty || q.lexemes.length === 0) return 0;
   const res = q.rootIsAnd && q.lexemes.length >= 2 ? rankAnd(q, entry) : rankOr(q, entry);
   return res < 0 ? NO_PAIR_RANK : res;
 }
 
+/**
+ * A document's entry for a query lexeme, given as the lexeme and as its place in PreparedQuery.lexemes (so that a
+ * caller can keep what it needs per lexeme in an array).
+ */
+export type LexemeLookup = (lexeme: string, index: number) => LexemeEntry | undefined;
+
 /** calc_rank_and: every pair of positions of two different lexemes, each scored by their weights and distance. */
-function rankAnd(q: PreparedQuery, entry: (lexeme: string) => LexemeEntry | undefined): number {
+function rankAnd(q: PreparedQuery, entry: LexemeLookup): number {
   const found = q.found;
   let res = -1;
   for (let i = 0; i < q.lexemes.length; i++) {
-    const e = entry(q.lexemes[i]!);
+    const e = entry(q.lexemes[i]!, i);
     const ei = e === undefined ? undefined : e.positions.length === 0 ? POSNULL_AND : e;
     found[i] = ei;
     if (ei === undefined) continue;
@@ -123,10 +125,10 @@ function rankAnd(q: PreparedQuery, entry: (lexeme: string) => LexemeEntry | unde
 }
 
 /** calc_rank_or: each present lexeme's weights summed as w1 + w2/4 + w3/9 ... (the largest weight counted first). */
-function rankOr(q: PreparedQuery, entry: (lexeme: string) => LexemeEntry | undefined): number {
+function rankOr(q: PreparedQuery, entry: LexemeLookup): number {
   let res = 0;
   for (let i = 0; i < q.lexemes.length; i++) {
-    const e = entry(q.lexemes[i]!);
+    const e = entry(q.lexemes[i]!, i);
     if (e === undefined) continue;
     const { positions, weights } = e.positions.length === 0 ? POSNULL_OR : e;
     let resj = 0;

@@ -72,7 +72,7 @@ const LOAD_BATCH = 20_000;
 
 const CATEGORY_CODE = new Map<Category, number>(categories.map((c, i) => [c, i]));
 
-/** Orders a search without words can ask for, each kept sorted (SearchIndex.sortOrders). */
+/** Orders a search without words can ask for, each kept sorted (SearchIndex.sortOrder, KeptOrder). */
 const WALKED_ORDERS: readonly IndexOrder[] = ['relevance', 'price_asc', 'price_desc', 'popular', 'newest'];
 /** Orders views and units sold decide (comparator): moved when the minute's popularity read changes them. */
 const POPULARITY_ORDERS: readonly IndexOrder[] = ['relevance', 'popular'];
@@ -423,7 +423,6 @@ export class SearchIndex {
     a[at + 1 + n + n] = p;
     this.arenaLength = at + length;
     this.docAt.data[slot] = at;
-
     return entries.map((e) => e.id);
   }
 

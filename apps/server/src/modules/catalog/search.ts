@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PRICE_FILTER_STEP } from '@pricehub/shared/rules/money';
-import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
+import type { ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { plannedPerRun } from '../../db/planned-per-run';
 import { openStoresSql } from '../accounts/queries';
@@ -9,7 +9,14 @@ import { cached } from '../../cache/catalogue-cache';
 import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
 import { searchIndexOf, type LiveSearchIndex } from './search-index/live-index';
-import type { FacetTally, IndexAnswer, SearchFilters, SearchIndex } from './search-index/search-index';
+import {
+  tallyOf,
+  type FacetGroup,
+  type FacetTally,
+  type IndexAnswer,
+  type SearchFilters,
+  type SearchIndex,
+} from './search-index/search-index';
 
 /**
  * GET /api/products as the JSON text to send, cached per distinct query (see cache.ts for how changes show). The
@@ -115,28 +122,6 @@ function ordering(query: ProductQuery, analysed: AnalysedQuery): { rank: SQL; or
         order: sql`rank desc, views desc, id asc`,
       };
   }
-}
-
-interface FacetRow {
-  c: Category;
-  b: string;
-  r: number;
-  k: number;
-  n: number;
-}
-
-/** Adds the (category, brand, RAM, price bucket) counts up per facet. */
-function tallyOf(rows: FacetRow[]): FacetTally {
-  const tally: FacetTally = { total: 0, category: new Map(), brand: new Map(), ram: new Map(), bucket: new Map() };
-  const add = <K>(counts: Map<K, number>, key: K, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
-  for (const r of rows) {
-    tally.total += r.n;
-    add(tally.category, r.c, r.n);
-    add(tally.brand, r.b, r.n);
-    add(tally.ram, r.r, r.n);
-    add(tally.bucket, r.k, r.n);
-  }
-  return tally;
 }
 
 /** The four facets as the answer lists them: most products first (ties by name), RAM and prices ascending. */
@@ -279,9 +264,9 @@ async function fromDatabase(
   const where = sql.join(productConditions(scope), sql` and `);
   const counted = countConditions(scope);
   let ids: number[];
-  let facetRows: FacetRow[];
+  let facetRows: FacetGroup[];
   if (counted) {
-    facetRows = await queryRows<FacetRow>(
+    facetRows = await queryRows<FacetGroup>(
       db,
       // One row per (category, brand, RAM, price step) already: the table's primary key.
       sql`select f.category as c, f.brand as b, f.ram_gb as r, f.bucket as k, f.count as n
@@ -291,7 +276,7 @@ async function fromDatabase(
     const page = { where, order, limit: query.pageSize, offset };
     ids = await pageWithoutWords(db, page, matches, tuning.readAllAtMost ?? READ_ALL_AT_MOST);
   } else {
-    const [row] = await queryRows<{ ids: number[] | null; facets: FacetRow[] | null }>(
+    const [row] = await queryRows<{ ids: number[] | null; facets: FacetGroup[] | null }>(
       db,
       sql`with m as materialized (
           select p.id, p.category, p.brand, p.ram_gb, p.lowest_price, p.views, p.units_sold, p.created_at,

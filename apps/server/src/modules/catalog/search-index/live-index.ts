@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client';
+import { sqlList } from '../repository';
 import type { CatalogueChanges } from '../change-feed';
 import { SearchIndex } from './search-index';
 import { joinTsqueries, parseTsquery, type TsQuery } from './text-search';
@@ -94,7 +95,7 @@ export class LiveSearchIndex {
       const asked = queryRows<{ w: string; s: string; e: string }>(
         this.db,
         sql`select w, plainto_tsquery('simple', w)::text as s, plainto_tsquery('english', w)::text as e
-            from unnest(${`{${unknown.map((w) => `"${w.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]) w`,
+            from unnest(array[${sqlList(unknown)}]::text[]) w`,
       ).then((rows) => new Map(rows.map((r) => [r.w, [parseTsquery(r.s), parseTsquery(r.e)] as const])));
       for (const w of unknown) {
         const answer = asked.then((rows) => rows.get(w) ?? ([null, null] as const));

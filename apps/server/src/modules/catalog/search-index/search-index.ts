@@ -4,7 +4,7 @@ import { categories } from '@pricehub/shared/rules/catalog';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../../db/client';
 import { openStoresSql } from '../../accounts/queries';
-import { parseTsvector, prepareQuery, queryLexemes, tsRank, type TsQuery } from './text-search';
+import { parseTsvector, prepareQuery, tsRank, type TsQuery } from './text-search';
 
 /** What a search is narrowed to besides its words: search.ts's scope, in SQL or here. */
 export interface SearchFilters {
@@ -45,6 +45,30 @@ export interface FacetTally {
   bucket: Map<number, number>;
 }
 
+/** Products of one (category, brand, RAM, price step), as product_facet_counts counts them. */
+export interface FacetGroup {
+  /** Undefined for a category the shop does not list: counted in the total only. */
+  c: Category | undefined;
+  b: string;
+  r: number;
+  k: number;
+  n: number;
+}
+
+/** Adds the groups up per facet. */
+export function tallyOf(groups: Iterable<FacetGroup>): FacetTally {
+  const tally: FacetTally = { total: 0, category: new Map(), brand: new Map(), ram: new Map(), bucket: new Map() };
+  const add = <K>(counts: Map<K, number>, key: K, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+  for (const g of groups) {
+    tally.total += g.n;
+    if (g.c !== undefined) add(tally.category, g.c, g.n);
+    add(tally.brand, g.b, g.n);
+    add(tally.ram, g.r, g.n);
+    add(tally.bucket, g.k, g.n);
+  }
+  return tally;
+}
+
 export interface IndexAnswer {
   ids: number[];
   tally: FacetTally;
@@ -81,12 +105,6 @@ const MAX_MOVED = 5_000;
 
 /** A tsquery with its lexemes as the index's ids (-1: a lexeme no product has). */
 type LexemeTree = number | { and: LexemeTree[] } | { or: LexemeTree[] };
-
-function lexemeTree(node: TsQuery, ids: Map<string, number | undefined>): LexemeTree {
-  if ('lexeme' in node) return ids.get(node.lexeme) ?? -1;
-  if ('and' in node) return { and: node.and.map((child) => lexemeTree(child, ids)) };
-  return { or: node.or.map((child) => lexemeTree(child, ids)) };
-}
 
 /** A search's filters in the slots' terms (brands and category as their codes). */
 interface SlotFilter {
@@ -448,7 +466,7 @@ export class SearchIndex {
     if (!filter || q.text === null) return { ids: [], tally: this.tally([]) };
     const counted = q.text === undefined ? this.countedTally(q, filter) : null;
     if (counted) return { ids: this.pageWithoutWords(q, filter, counted.total), tally: counted };
-    const matches = this.matching(q, filter);
+    const matches = this.matching(filter, q.text ? this.treeOf(q.text) : null);
     const tally = this.tally(matches);
     const ranks = q.order === 'relevance' && q.text ? this.ranks(matches, q.text, q.phrase) : null;
     const page = this.page(matches, ranks, q);
@@ -502,8 +520,7 @@ export class SearchIndex {
       return null;
     const lowest = min === undefined ? -Infinity : min / PRICE_FILTER_STEP;
     const highest = max === undefined ? Infinity : (max + 1) / PRICE_FILTER_STEP - 1;
-    const tally: FacetTally = { total: 0, category: new Map(), brand: new Map(), ram: new Map(), bucket: new Map() };
-    const add = <K>(counts: Map<K, number>, key: K, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+    const groups: FacetGroup[] = [];
     const count = this.groupCount.data;
     for (let g = 0; g < this.groups.values.length; g++) {
       const n = count[g]!;
@@ -513,14 +530,10 @@ export class SearchIndex {
       if (f.brands !== undefined && !f.brands.includes(this.groupBrand.data[g]!)) continue;
       const ram = this.rams.values[this.groupRam.data[g]!]!;
       if (f.ram !== undefined && ram !== f.ram) continue;
-      tally.total += n;
-      const category = categories[this.groupCategory.data[g]!];
-      if (category !== undefined) add(tally.category, category, n);
-      add(tally.brand, this.brands.values[this.groupBrand.data[g]!]!, n);
-      add(tally.ram, ram, n);
-      add(tally.bucket, bucket, n);
+      const c = categories[this.groupCategory.data[g]!];
+      groups.push({ c, b: this.brands.values[this.groupBrand.data[g]!]!, r: ram, k: bucket, n });
     }
-    return tally;
+    return tallyOf(groups);
   }
 
   /**
@@ -533,14 +546,11 @@ export class SearchIndex {
     if (q.offset >= total) return [];
     let order = this.sorted.get(q.order);
     if (order && order.movedSlots.length > MAX_MOVED) order = this.sortOrder(q.order);
-    const gathered = this.candidates(f, undefined, null).reduce(
-      (sum, l) => sum + (l === 'all' ? this.size : l.length),
-      0,
-    );
+    const lists = this.candidates(f, null);
     const [from, to] = order ? order.range(f) : [0, 0];
     let slots: number[];
-    if (!order || (wanted * (to - from)) / total > gathered) {
-      slots = this.page(this.matching(q, f), null, q);
+    if (!order || (wanted * (to - from)) / total > this.sizeOf(lists)) {
+      slots = this.page(this.matching(f, null, lists), null, q);
     } else {
       const { slots: sorted, moved, movedSlots } = order;
       const found: number[] = [];
@@ -556,20 +566,17 @@ export class SearchIndex {
     return slots.map((slot) => this.ids.data[slot]!);
   }
 
-  /** The slots matching every filter and the words, each once. */
-  private matching(q: IndexQuery, f: SlotFilter): number[] {
+  /** The slots matching every filter and the words (null: none asked), each once, from the candidate lists. */
+  private matching(f: SlotFilter, tree: LexemeTree | null, lists = this.candidates(f, tree)): number[] {
     const epoch = ++this.epoch;
     const marks = this.marks.data;
     const out: number[] = [];
-    const text = q.text;
-    const textIds = text ? this.lexemeIdsOf(text) : null;
-    const tree = text ? lexemeTree(text, textIds!) : null;
     const matches = (s: number): boolean => {
       if (marks[s] === epoch) return false;
       marks[s] = epoch;
       return this.passes(s, f) && (tree === null || this.holds(s, tree));
     };
-    for (const candidates of this.candidates(f, text, textIds)) {
+    for (const candidates of lists) {
       if (candidates === 'all') {
         for (let s = 0; s < this.size; s++) if (matches(s)) out.push(s);
       } else {
@@ -590,32 +597,31 @@ export class SearchIndex {
     return false;
   }
 
-  private lexemeIdsOf(text: TsQuery): Map<string, number | undefined> {
-    return new Map(queryLexemes(text).map((l) => [l, this.lexemes.find(l)]));
+  /** The query with its lexemes as the index's ids. */
+  private treeOf(node: TsQuery): LexemeTree {
+    if ('lexeme' in node) return this.lexemes.find(node.lexeme) ?? -1;
+    if ('and' in node) return { and: node.and.map((child) => this.treeOf(child)) };
+    return { or: node.or.map((child) => this.treeOf(child)) };
   }
 
   /** Lists whose union holds every product the query matches: the shortest choice at each AND. */
-  private postingsFor(node: TsQuery, ids: Map<string, number | undefined>): number[][] {
-    if ('lexeme' in node) {
-      const id = ids.get(node.lexeme);
-      return id === undefined ? [] : [this.postings[id]!];
-    }
-    const children = 'and' in node ? node.and : node.or;
-    const lists = children.map((child) => this.postingsFor(child, ids));
+  private postingsFor(node: LexemeTree): number[][] {
+    if (typeof node === 'number') return node < 0 ? [] : [this.postings[node]!];
+    const lists = ('and' in node ? node.and : node.or).map((child) => this.postingsFor(child));
     if ('or' in node) return lists.flat();
-    const total = (l: number[][]) => l.reduce((sum, p) => sum + p.length, 0);
-    return lists.reduce((best, l) => (total(l) < total(best) ? l : best));
+    return lists.reduce((best, l) => (this.sizeOf(l) < this.sizeOf(best) ? l : best));
+  }
+
+  /** How many slots candidate lists hold, counted with repeats. */
+  private sizeOf(lists: (number[] | 'all')[]): number {
+    return lists.reduce((sum, l) => sum + (l === 'all' ? this.size : l.length), 0);
   }
 
   /** The smallest lists the matches must be among. */
-  private candidates(
-    f: SlotFilter,
-    text: TsQuery | undefined | null,
-    textIds: Map<string, number | undefined> | null,
-  ): (number[] | 'all')[] {
+  private candidates(f: SlotFilter, tree: LexemeTree | null): (number[] | 'all')[] {
     const { category: categoryCode, brands: brandIds } = f;
     const options: (number[] | 'all')[][] = [];
-    if (text && textIds) options.push(this.postingsFor(text, textIds));
+    if (tree !== null) options.push(this.postingsFor(tree));
     if (f.store !== undefined) options.push([this.storeSlots.get(f.store) ?? []]);
     if (brandIds) {
       const codes = categoryCode !== undefined ? [categoryCode] : categories.map((_, i) => i);
@@ -623,10 +629,8 @@ export class SearchIndex {
     } else if (categoryCode !== undefined) {
       options.push(this.brands.values.map((_, b) => this.buckets.get(b * 256 + categoryCode) ?? []));
     }
-    const sizeOf = (lists: (number[] | 'all')[]) =>
-      lists.reduce((sum, l) => sum + (l === 'all' ? this.size : l.length), 0);
     let best: (number[] | 'all')[] = ['all'];
-    for (const lists of options) if (sizeOf(lists) < sizeOf(best)) best = lists;
+    for (const lists of options) if (this.sizeOf(lists) < this.sizeOf(best)) best = lists;
     return best;
   }
 

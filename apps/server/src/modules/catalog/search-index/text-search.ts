@@ -260,22 +260,22 @@ interface Cursor {
   at: number;
 }
 
-function parseOr(cursor: Cursor): TsQuery {
-  const children = [parseAnd(cursor)];
-  while (skipSpaces(cursor) === '|') {
+/** Operands joined by one operator, each read by `operand`: | binds looser than &. */
+function parseChain(cursor: Cursor, operator: 'and' | 'or', operand: (cursor: Cursor) => TsQuery): TsQuery {
+  let query = operand(cursor);
+  while (skipSpaces(cursor) === (operator === 'or' ? '|' : '&')) {
     cursor.at++;
-    children.push(parseAnd(cursor));
+    query = joinTsqueries(operator, query, operand(cursor))!;
   }
-  return children.length === 1 ? children[0]! : { or: children.flatMap((c) => ('or' in c ? c.or : [c])) };
+  return query;
+}
+
+function parseOr(cursor: Cursor): TsQuery {
+  return parseChain(cursor, 'or', parseAnd);
 }
 
 function parseAnd(cursor: Cursor): TsQuery {
-  const children = [parseOperand(cursor)];
-  while (skipSpaces(cursor) === '&') {
-    cursor.at++;
-    children.push(parseOperand(cursor));
-  }
-  return children.length === 1 ? children[0]! : { and: children.flatMap((c) => ('and' in c ? c.and : [c])) };
+  return parseChain(cursor, 'and', parseOperand);
 }
 
 function parseOperand(cursor: Cursor): TsQuery {

@@ -27,6 +27,7 @@ import {
 import { CatalogueChanges } from './modules/catalog/change-feed';
 import { keepSearchIndex } from './modules/catalog/search-index/live-index';
 import { keepCards } from './modules/catalog/card-cache';
+import { keepSearchTerms } from './modules/catalog/kept-terms';
 import { moduleRoutes } from './modules/registry';
 
 export interface RouteEntry {
@@ -109,6 +110,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     // The cards search results (and home and recommendations) show, kept while the feed hears their product unchanged.
     const stopKeepingCards = keepCards(ctx.db, changes);
     app.addHook('onClose', async () => stopKeepingCards());
+    // The search dictionary the words of a search are looked up in, kept while the feed hears it unchanged.
+    const stopKeepingTerms = keepSearchTerms(ctx.db, changes);
+    app.addHook('onClose', async () => stopKeepingTerms());
   }
   // Before the session lookup: a kept answer is sent without asking the database anything.
   registerAnswerCache(app, {

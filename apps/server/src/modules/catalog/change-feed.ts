@@ -6,7 +6,8 @@ import { nextSaleBoundary } from '../sales/pricing';
 
 /**
  * The channel the catalogue's triggers signal on (migration 0015): product ids, '*' (everything) or 'sales'; and
- * the accounts whose session lookup changed (migration 0020): 'accounts:' with account ids, or 'accounts:*'.
+ * the accounts whose session lookup changed (migration 0020): 'accounts:' with account ids, or 'accounts:*'; and
+ * 'terms' when the search dictionary changed (migration 0024).
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changes';
 
@@ -36,6 +37,8 @@ interface Log {
 export class CatalogueChanges {
   private seq = 0;
   private everythingAt = 0;
+  /** The last change to the search dictionary (search_terms) heard. */
+  private termsAt = 0;
   private readonly productAt = new Map<number, number>();
   /** When each change was heard, in order: the change numbered `seq` is at index seq - heardAt[0].seq. */
   private readonly heardAt: { seq: number; at: number }[] = [];
@@ -82,6 +85,11 @@ export class CatalogueChanges {
     if (this.everythingAt > stamp) return false;
     for (const id of products) if ((this.productAt.get(id) ?? 0) > stamp) return false;
     return true;
+  }
+
+  /** Whether the search dictionary (search_terms) is unchanged since `stamp`: no 'terms' heard, nor everything. */
+  termsUnchangedSince(stamp: number): boolean {
+    return this.everythingAt <= stamp && this.termsAt <= stamp;
   }
 
   /**
@@ -133,6 +141,11 @@ export class CatalogueChanges {
     this.everythingAt = this.seq;
     this.productAt.clear();
     for (const listener of this.productListeners) listener('all');
+  }
+
+  termsChanged(): void {
+    this.changeHeard();
+    this.termsAt = this.seq;
   }
 
   /** Some change may have gone unheard: everything in the catalogue, and every account, counts as changed. */
@@ -231,6 +244,7 @@ export class CatalogueChanges {
     if (payload === '*') return this.everythingChanged();
     if (payload === 'sales') return void this.watchSales();
     if (payload.startsWith('accounts:')) return this.accountsHeard(payload.slice('accounts:'.length));
+    if (payload === 'terms') return this.termsChanged();
     this.productsChanged(payload.split(',').map(Number));
   }
 

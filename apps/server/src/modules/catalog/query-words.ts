@@ -4,17 +4,7 @@ import type { SortOption } from '@pricehub/shared/rules/catalog';
 import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { CATEGORY_WORDS } from './search-terms';
-
-/** Below this trigram similarity a dictionary word is not offered as a correction ("iphnoe"→"iphone" is 0.27). */
-const CORRECTION_THRESHOLD = 0.2;
-
-export interface ResolvedWord {
-  word: string;
-  /** The dictionary word it is (itself) or was corrected to; null when the dictionary has nothing close. */
-  term: string | null;
-  kind: 'name' | 'brand' | 'category' | null;
-  similarity: number;
-}
+import { CORRECTION_THRESHOLD, keptSearchTerms, type ResolvedWord } from './kept-terms';
 
 /** A misspelt category word becomes a category filter only when this close ("laptp"→"laptop" is 0.44). */
 const CATEGORY_CORRECTION_MIN = 0.4;
@@ -32,10 +22,13 @@ export function splitWords(q: string | undefined): string[] {
 /**
  * Looks every word up in search_terms in one statement: an exact hit, else the closest word by trigram
  * similarity through the GIN trigram index (only for words of 4+ letters without digits: shorter words and
- * model numbers have too few trigrams to correct safely). The threshold is set for this statement only.
+ * model numbers have too few trigrams to correct safely). The threshold is set for this statement only. Where the
+ * app keeps the dictionary for `db` (kept-terms.ts), it answers from there while it is fresh.
  */
 export async function resolveWords(db: Db, words: string[]): Promise<ResolvedWord[]> {
   if (words.length === 0) return [];
+  const kept = keptSearchTerms(db)?.resolve(words);
+  if (kept) return kept;
   const rows = await queryRows<{ word: string; term: string | null; kind: ResolvedWord['kind']; sim: number | null }>(
     db,
     sql`with cfg as materialized (

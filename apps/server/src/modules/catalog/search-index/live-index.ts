@@ -12,6 +12,15 @@ const RETRY_MS = 30_000;
 /** Distinct spellings whose tsqueries are remembered. */
 const MAX_SPELLINGS = 50_000;
 
+/** A spelling's tsqueries as PostgreSQL writes them: plainto_tsquery's in the 'simple' and 'english' configuration. */
+interface Spelled {
+  w: string;
+  s: string;
+  e: string;
+}
+
+const parsedSpelling = (r: Spelled) => [parseTsquery(r.s), parseTsquery(r.e)] as const;
+
 interface Log {
   info: (obj: object, msg: string) => void;
   warn: (obj: object, msg: string) => void;
@@ -39,6 +48,8 @@ export class LiveSearchIndex {
   private catchingUp?: Promise<void>;
   /** Per spelling, plainto_tsquery's answer in the 'simple' and the 'english' configuration. */
   private readonly spellings = new Map<string, Promise<readonly [TsQuery | null, TsQuery | null]>>();
+  /** Whether the dictionary's spellings were asked (after the first load). */
+  private warmed = false;
   private timer?: NodeJS.Timeout;
   private stopListening?: () => void;
   private closed = false;
@@ -85,23 +96,23 @@ export class LiveSearchIndex {
   /**
    * The tsquery PostgreSQL makes of search.ts's text condition, as a tree: for each word, any of its spellings in
    * either configuration (`plainto_tsquery('simple', w) || plainto_tsquery('english', w) || …`), and every word
-   * (`&&`). Only the spellings are asked of PostgreSQL, each once (a configuration's parsing never changes), new ones
-   * in one statement; they are joined here as tsquery's operators join them, left to right.
+   * (`&&`). Only the spellings are asked of PostgreSQL, each once (a configuration's parsing never changes): the
+   * dictionary's words after the first load (warmSpellings), others as searches bring them, in one statement per
+   * search. They are joined here as tsquery's operators join them, left to right.
    */
   async tsquery(text: string[][]): Promise<TsQuery | null> {
     const words = new Map([...new Set(text.flat())].map((w) => [w, this.spellings.get(w)]));
     const unknown = [...words].filter(([, known]) => !known).map(([w]) => w);
     if (unknown.length > 0) {
-      const asked = queryRows<{ w: string; s: string; e: string }>(
+      const asked = queryRows<Spelled>(
         this.db,
         sql`select w, plainto_tsquery('simple', w)::text as s, plainto_tsquery('english', w)::text as e
             from unnest(array[${sqlList(unknown)}]::text[]) w`,
-      ).then((rows) => new Map(rows.map((r) => [r.w, [parseTsquery(r.s), parseTsquery(r.e)] as const])));
+      ).then((rows) => new Map(rows.map((r) => [r.w, parsedSpelling(r)])));
       for (const w of unknown) {
         const answer = asked.then((rows) => rows.get(w) ?? ([null, null] as const));
         answer.catch(() => this.spellings.delete(w));
-        if (this.spellings.size >= MAX_SPELLINGS) this.spellings.delete(this.spellings.keys().next().value!);
-        this.spellings.set(w, answer);
+        this.remember(w, answer);
         words.set(w, answer);
       }
     }
@@ -115,6 +126,29 @@ export class LiveSearchIndex {
       query = i === 0 ? word : joinTsqueries('and', query, word);
     }
     return query;
+  }
+
+  private remember(spelling: string, answer: Promise<readonly [TsQuery | null, TsQuery | null]>): void {
+    if (this.spellings.size >= MAX_SPELLINGS) this.spellings.delete(this.spellings.keys().next().value!);
+    this.spellings.set(spelling, answer);
+  }
+
+  /**
+   * Asks the tsqueries of the search dictionary's words (search_terms), the commonest first, up to half of
+   * MAX_SPELLINGS: nearly every word of a search is one of them, and then costs no round trip even the first time.
+   * Those already asked are left as they are.
+   */
+  private async warmSpellings(): Promise<void> {
+    try {
+      const rows = await queryRows<Spelled>(
+        this.db,
+        sql`select term as w, plainto_tsquery('simple', term)::text as s, plainto_tsquery('english', term)::text as e
+            from search_terms order by weight desc, term limit ${MAX_SPELLINGS / 2}`,
+      );
+      for (const r of rows) if (!this.spellings.has(r.w)) this.remember(r.w, Promise.resolve(parsedSpelling(r)));
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not read the search dictionary: its words are asked as searches need them');
+    }
   }
 
   private usable(): boolean {
@@ -161,6 +195,10 @@ export class LiveSearchIndex {
       }
     } while (this.loadAgain && !this.closed);
     this.trusted = true;
+    if (!this.warmed) {
+      this.warmed = true;
+      await this.warmSpellings();
+    }
   }
 
   /** Reads views and units sold again (every POPULARITY_REFRESH_MS). */

@@ -8,7 +8,7 @@ import { Prng } from '../../../db/seed/prng';
 import { buildTestApp } from '../../../testing/test-app';
 import { CatalogueChanges } from '../change-feed';
 import { searchUncached } from '../search';
-import { keepSearchIndex } from './live-index';
+import { keepSearchIndex, LiveSearchIndex } from './live-index';
 
 /**
  * The search index must answer every search exactly as the database does: the same page in the same order (ranks
@@ -141,6 +141,43 @@ describe('the search index', () => {
     const found = await fromIndex(q);
     expect(found.items.map((p) => p.id)).toContain(described!.id);
     expect(found).toEqual(await fromDatabase(q));
+  });
+
+  it("has asked the dictionary's words ahead: a search of them costs no statement, a new word one", async () => {
+    const statements: string[] = [];
+    // The same database, each statement it is sent noted.
+    const counted = new Proxy(db, {
+      get: (target, key) =>
+        key === 'execute'
+          ? (query: Parameters<typeof db.execute>[0]) => {
+              statements.push(String(key));
+              return target.execute(query);
+            }
+          : Reflect.get(target, key),
+    });
+    const ahead = keepSearchIndex(counted, changes, quiet);
+    try {
+      await ahead.start();
+      statements.length = 0;
+      const [known] = await queryRows<{ term: string }>(
+        db,
+        sql`select term from search_terms
+            where plainto_tsquery('simple', term)::text <> plainto_tsquery('english', term)::text
+            order by weight desc limit 1`,
+      );
+      const tree = await ahead.tsquery([[known!.term], ['laptop', 'notebook']]);
+      expect(tree).not.toBeNull();
+      expect(statements).toHaveLength(0);
+      await ahead.tsquery([['zqxjkv'], [known!.term]]);
+      expect(statements).toHaveLength(1);
+      expect(statements).toHaveLength(1);
+      // What asking PostgreSQL answers (an index never started has asked nothing ahead).
+      const asking = new LiveSearchIndex(db, changes, quiet);
+      expect(await ahead.tsquery([['zqxjkv']])).toEqual(await asking.tsquery([['zqxjkv']]));
+      expect(await ahead.tsquery([[known!.term]])).toEqual(await asking.tsquery([[known!.term]]));
+    } finally {
+      ahead.close();
+    }
   });
 
   it('reads views again on its schedule: they change with every visit and are not told', async () => {

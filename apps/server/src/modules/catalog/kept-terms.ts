@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { perHandle } from '../../db/per-handle';
 import type { CatalogueChanges } from './change-feed';
 
 /** Below this trigram similarity a dictionary word is not offered as a correction ("iphnoe"→"iphone" is 0.27). */
@@ -119,23 +120,28 @@ export class KeptTerms {
   }
 }
 
+interface Correction {
+  term: Term;
+  similarity: number;
+}
+
+/**
+ * The order of the statement's `order by sim desc, weight desc`: the closest first, then the commoner word, then
+ * the first in alphabetical order (where the database's pick is arbitrary).
+ */
+const closerFirst = (a: Correction, b: Correction): number =>
+  b.similarity - a.similarity || b.term.weight - a.term.weight || (a.term.term < b.term.term ? -1 : 1);
+
 function lookUp(dictionary: Dictionary, word: string): ResolvedWord {
   const exact = dictionary.terms.get(word);
   if (exact) return { word, term: exact.term, kind: exact.kind, similarity: 1 };
-  let best: { term: Term; similarity: number } | undefined;
+  let best: Correction | undefined;
   if (mayBeCorrected(word)) {
     const wanted = trigrams(word);
-    for (const candidate of dictionary.correctable) {
-      const s = similarity(wanted, candidate.trigrams);
-      if (s < CORRECTION_THRESHOLD) continue;
-      // Closest first, then the commoner word (then the first in order, where the database's pick is arbitrary).
-      const better =
-        !best ||
-        s > best.similarity ||
-        (s === best.similarity &&
-          (candidate.term.weight > best.term.weight ||
-            (candidate.term.weight === best.term.weight && candidate.term.term < best.term.term)));
-      if (better) best = { term: candidate.term, similarity: s };
+    for (const { term, trigrams: its } of dictionary.correctable) {
+      const candidate = { term, similarity: similarity(wanted, its) };
+      if (candidate.similarity < CORRECTION_THRESHOLD) continue;
+      if (!best || closerFirst(candidate, best) < 0) best = candidate;
     }
   }
   return best
@@ -143,8 +149,7 @@ function lookUp(dictionary: Dictionary, word: string): ResolvedWord {
     : { word, term: null, kind: null, similarity: 0 };
 }
 
-/** By database handle: a transaction or another pool's handle is not registered, so it asks the database. */
-const keptByDb = new WeakMap<Db, KeptTerms>();
+const keptByDb = perHandle<KeptTerms>();
 
 /**
  * Keeps the search dictionary that resolveWords reads through `db`, fresh by `changes` (the app's feed, started),
@@ -152,12 +157,9 @@ const keptByDb = new WeakMap<Db, KeptTerms>();
  */
 export function keepSearchTerms(db: Db, changes: CatalogueChanges): () => void {
   const kept = new KeptTerms(db, changes);
-  keptByDb.set(db, kept);
   void kept.read();
-  return () => {
-    if (keptByDb.get(db) === kept) keptByDb.delete(db);
-  };
+  return keptByDb.keep(db, kept);
 }
 
 /** The dictionary kept for `db`, if keepSearchTerms registered one. */
-export const keptSearchTerms = (db: Db): KeptTerms | undefined => keptByDb.get(db);
+export const keptSearchTerms = (db: Db): KeptTerms | undefined => keptByDb.of(db);

@@ -256,7 +256,7 @@ export async function loadListings(db: Db, ids: number[], now: Date): Promise<Pr
           l.quantity, l.stock, l.image, l.thumbnail, l.gtin, s.slug, s.name as store,
           ${activeSaleSql(sql`l.id`, now)} as sale, p.lowest_price, p.offer_count, p.views
         from listings l join ${storesSql} s on s.id = l.store_id join products p on p.id = l.product_id
-        where l.id in (${sqlList([...new Set(ids)])})`,
+        where l.id = any(${intsParam([...new Set(ids)])})`,
   );
   const byId = new Map(
     rows.map((r): [number, Product] => {

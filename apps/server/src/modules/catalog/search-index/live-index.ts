@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client';
+import { perHandle } from '../../../db/per-handle';
 import { sqlList } from '../repository';
 import type { CatalogueChanges } from '../change-feed';
 import { SearchIndex } from './search-index';
@@ -53,6 +54,8 @@ export class LiveSearchIndex {
   private timer?: NodeJS.Timeout;
   private stopListening?: () => void;
   private closed = false;
+  /** Set by keepSearchIndex: unregisters it from its database handle. */
+  stopKeeping?: () => void;
 
   constructor(
     private readonly db: Db,
@@ -76,7 +79,7 @@ export class LiveSearchIndex {
     this.closed = true;
     clearInterval(this.timer);
     this.stopListening?.();
-    if (kept.get(this.db) === this) kept.delete(this.db);
+    this.stopKeeping?.();
   }
 
   /** Settles when the load under way, if any, has finished (whether or not it succeeded). */
@@ -212,15 +215,15 @@ export class LiveSearchIndex {
   }
 }
 
-const kept = new WeakMap<Db, LiveSearchIndex>();
+const kept = perHandle<LiveSearchIndex>();
 
 /** Keeps a search index for the app's database handle: searchUncached then answers from it when it can. */
 export function keepSearchIndex(db: Db, changes: CatalogueChanges, log: Log): LiveSearchIndex {
   const live = new LiveSearchIndex(db, changes, log);
-  kept.set(db, live);
+  live.stopKeeping = kept.keep(db, live);
   return live;
 }
 
 export function searchIndexOf(db: Db): LiveSearchIndex | undefined {
-  return kept.get(db);
+  return kept.of(db);
 }

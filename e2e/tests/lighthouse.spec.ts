@@ -3,7 +3,7 @@
  * performance and accessibility must both reach 95. Part of `npm test`; alone: `npm run lighthouse` (after
  * `npm run build`).
  *
- * Two things about the measuring, both from Lighthouse's own documentation (docs/variability.md, docs/throttling.md):
+ * Three things about the measuring, from Lighthouse's own documentation (docs/variability.md, docs/throttling.md):
  * - A score is the median of five runs: blocking time is measured on this machine's CPU, which other work shares.
  *   Each page is audited until that median is known (three runs that agree settle it). A run that Lighthouse
  *   itself reports as failed (a trace it could not record, "please run Lighthouse again") is run again.
@@ -11,10 +11,24 @@
  *   about 2,000; it warns below 1,000 that the host is "at least ~2x weaker") into a mid-tier phone. On a weaker host
  *   Lighthouse says to lower the multiplier, so that the page is judged on the same phone: here it is
  *   4 × index / 2,000, measured before the audits, and never above the default 4×.
+ * - Lighthouse slows down the time each task of the page took on this host, and that time includes any wait for a
+ *   CPU. The page shares the two cores with the browser's other processes, Lighthouse and the app server. On a crowded
+ *   host (a CI machine whose tests all ran 2 to 3 times as slowly) the same tasks took 3 to 4 times as long, while the
+ *   benchmark index, measured with nothing else running, was as high as here. So each run also measures how long the
+ *   page's main-thread tasks took against the CPU time they used (Chrome records both). Alone on this machine they
+ *   take about twice their CPU time. For a run that waited longer, the slowdown is 4 × 2 / that ratio, and the run is
+ *   scored again from the same recording. The lower of the two calibrations counts, never their product: a crowd
+ *   present all along lowers the benchmark index too. More work on the page's main thread costs as many points on a
+ *   crowded host as on a quiet one, where the audit is the stock profile. See
+ *   docs/decisions/042-lighthouse-on-a-crowded-host.md.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import type { Result, TraceEvent } from 'lighthouse';
+import { ProcessedTrace } from 'lighthouse/core/computed/processed-trace.js';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expect, test } from '../fixtures/test';
 
@@ -24,39 +38,90 @@ const RUNS = 5;
 const MAX_FAILED_RECORDINGS = 8;
 const DEFAULT_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const REFERENCE_BENCHMARK_INDEX = 2000;
+/**
+ * How long the page's main-thread tasks take against the CPU time they use, on this machine with nothing else running:
+ * 1.7-2.0 on 28 Nov 2026 (home, results and product pages, two runs each). The rest is time spent waiting for the
+ * browser's other processes, which share the two cores.
+ */
+const QUIET_WALL_PER_CPU = 2;
 
 interface Audit {
   performance: number;
   accessibility: number;
   benchmarkIndex: number;
   weakest: string;
+  /** The CPU slowdown the run was scored with, and its performance score with the host's slowdown alone. */
+  slowdown: number;
+  hostPerformance: number;
   /** Lighthouse's own error when it could not measure the page (the scores are then meaningless). */
   runtimeError?: string;
 }
 
-async function audit(url: string, port: number, cpuSlowdownMultiplier: number): Promise<Audit> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-    {
+type Gathered = Awaited<ReturnType<typeof navigationGather>>;
+type Settings = Gathered['runnerOptions']['resolvedConfig']['settings'];
+
+/** The wall time of the page's main-thread tasks over the CPU time they used, from the run's trace. */
+async function wallPerCpu(gathered: Gathered): Promise<number | undefined> {
+  const trace = gathered.artifacts.Trace;
+  if (!trace) return undefined;
+  const { mainThreadEvents } = await ProcessedTrace.request(trace, { computedCache: new Map() });
+  let wall = 0;
+  let cpu = 0;
+  // Chrome records each task's CPU time (`tdur`) beside its wall time.
+  for (const event of mainThreadEvents as (TraceEvent & { tdur?: number })[]) {
+    if (event.ph !== 'X' || !TraceProcessor.isScheduleableTask(event) || !event.dur || !event.tdur) continue;
+    wall += event.dur;
+    cpu += event.tdur;
+  }
+  return cpu > 0 ? wall / cpu : undefined;
+}
+
+/** Scores a recording with the given CPU slowdown (Lighthouse simulates the throttling, so one recording serves). */
+async function score(gathered: Gathered, cpuSlowdownMultiplier: number): Promise<Result> {
+  const { resolvedConfig } = gathered.runnerOptions;
+  const settings: Settings = {
+    ...resolvedConfig.settings,
+    throttling: { ...resolvedConfig.settings.throttling, cpuSlowdownMultiplier },
+  };
+  const result = await Runner.audit(
+    { ...gathered.artifacts, settings },
+    { resolvedConfig: { ...resolvedConfig, settings }, computedCache: new Map() },
+  );
+  return result!.lhr;
+}
+
+async function audit(url: string, port: number, hostSlowdown: number): Promise<Audit> {
+  const gathered = await navigationGather(undefined, url, {
+    flags: { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    config: {
       extends: 'lighthouse:default',
       settings: {
         // The mobile profile's network, with the CPU slowdown calibrated to this host (see above).
-        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: hostSlowdown },
       },
     },
-  );
-  const lhr = result!.lhr;
+  });
+  const hostLhr = await score(gathered, hostSlowdown);
+  // A run whose tasks waited for the CPU longer than they do alone here is scored again with the slowdown lowered. The
+  // lower of the two calibrations counts, not their product: on a host crowded all along, the benchmark index was
+  // lowered by the same crowd. A run Lighthouse could not record has no trace to measure (`recorded` runs it again).
+  const waited = hostLhr.runtimeError ? undefined : await wallPerCpu(gathered);
+  const forWaiting = waited ? Math.round((10 * DEFAULT_CPU_SLOWDOWN * QUIET_WALL_PER_CPU) / waited) / 10 : Infinity;
+  const slowdown = Math.min(hostSlowdown, forWaiting);
+  const lhr = slowdown === hostSlowdown ? hostLhr : await score(gathered, slowdown);
   const weakest = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
     .map((a) => `${a.id} (${a.displayValue ?? a.score})`)
     .slice(0, 6)
     .join(', ');
+  const percent = (score: number | null | undefined) => Math.round((score ?? 0) * 100);
   return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    performance: percent(lhr.categories.performance?.score),
+    accessibility: percent(lhr.categories.accessibility?.score),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     weakest,
+    slowdown,
+    hostPerformance: percent(hostLhr.categories.performance?.score),
     runtimeError: lhr.runtimeError?.code,
   };
 }
@@ -116,7 +181,13 @@ test.describe('Lighthouse, mobile profile', () => {
         }
         const performance = median(runs.map((r) => r.performance));
         const accessibility = median(runs.map((r) => r.accessibility));
-        const scores = runs.map((r) => `${r.performance}/${r.accessibility}`).join(', ');
+        const scores = runs
+          .map((r) =>
+            r.slowdown === slowdown
+              ? `${r.performance}/${r.accessibility}`
+              : `${r.performance}/${r.accessibility} at ${r.slowdown}× (${r.hostPerformance} at ${slowdown}×)`,
+          )
+          .join(', ');
         console.log(`lighthouse ${path}: performance ${performance}, accessibility ${accessibility} (runs ${scores})`);
         if (runs.filter(passes).length <= RUNS / 2) {
           failures.push(`${path}: runs ${scores}; weakest audits: ${runs.find((r) => !passes(r))!.weakest}`);

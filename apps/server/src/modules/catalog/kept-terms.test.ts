@@ -10,6 +10,7 @@ import { KeptTerms, keepSearchTerms, keptSearchTerms, similarity, trigrams } fro
 import { resolveWords } from './query-words';
 import { searchUncached } from './search';
 import { addSearchTerms } from './search-terms';
+import { MAX_SUGGESTIONS, suggestUncached } from './suggestions';
 
 /**
  * The search dictionary kept in the process must look every word up exactly as resolveWords's statement does in the
@@ -123,6 +124,30 @@ describe('the kept search dictionary', () => {
     expect(kept.resolve(['zorblax'])![0]!.term).toBeNull();
   });
 
+  it("lists the brand and category words a prefix starts, in the order of suggestions' statement", async () => {
+    await kept.read();
+    const named = await queryRows<{ term: string }>(db, sql`select term from search_terms where kind <> 'name'`);
+    const prefixes = new Set([
+      '',
+      'zz',
+      ...named.flatMap(({ term }) => [1, 2, 3, term.length].map((n) => term.slice(0, n))),
+    ]);
+    for (const prefix of prefixes) {
+      const statement = await queryRows<{ term: string; kind: string; weight: number }>(
+        db,
+        sql`select term, kind, weight from search_terms where kind in ('brand', 'category') and term like ${`${prefix}%`}
+            order by weight desc, term limit ${MAX_SUGGESTIONS}`,
+      );
+      expect(kept.namedStartingWith(prefix, MAX_SUGGESTIONS), prefix).toEqual(statement);
+    }
+    // A new brand is listed once the dictionary is read again, and not before.
+    await addSearchTerms(db, { name: 'Fold 2', brand: 'Quixotic' });
+    await changes.sync();
+    expect(kept.namedStartingWith('quix', MAX_SUGGESTIONS)).toBeUndefined();
+    await kept.read();
+    expect(kept.namedStartingWith('quix', MAX_SUGGESTIONS)).toEqual([{ term: 'quixotic', kind: 'brand', weight: 1 }]);
+  });
+
   it('answers nothing while the feed does not hear (the database is asked instead)', async () => {
     const deaf = new CatalogueChanges(t.ctx.database, { warn: () => {} });
     const unheard = new KeptTerms(db, deaf);
@@ -137,10 +162,14 @@ describe('the kept search dictionary', () => {
     const now = new Date();
     const before = await Promise.all(queries.map((q) => searchUncached(db, q, now, { index: false })));
     expect(before.map((r) => r.corrected)).toContain('lenovo thinkpad');
+    const typed = [['s'], ['sam'], ['lenvo'], ['dell', 'xp'], ['lap'], ['a']];
+    const suggestedBefore = await Promise.all(typed.map((words) => suggestUncached(db, words)));
+    expect(suggestedBefore[1]).toContain('Samsung');
     const stop = keepSearchTerms(db, changes);
     try {
       await keptSearchTerms(db)!.read();
       expect(await Promise.all(queries.map((q) => searchUncached(db, q, now, { index: false })))).toEqual(before);
+      expect(await Promise.all(typed.map((words) => suggestUncached(db, words)))).toEqual(suggestedBefore);
       // A change no process hears (its trigger off): only a kept dictionary still corrects "lenvo" to "lenovo".
       await db.transaction(async (tx) => {
         await tx.execute(sql`alter table search_terms disable trigger search_terms_notify`);

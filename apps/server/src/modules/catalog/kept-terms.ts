@@ -62,6 +62,8 @@ interface Dictionary {
   terms: Map<string, Term>;
   /** The words a correction may be (search_terms.correctable), with their trigrams. */
   correctable: { term: Term; trigrams: Set<string> }[];
+  /** The brand and category words, commonest first, then in the database's order of their bytes. */
+  named: Term[];
   /** Where the change feed stood when it started being read. */
   stamp: number;
 }
@@ -85,12 +87,24 @@ export class KeptTerms {
 
   /** Each word looked up, as resolveWords's statement does; undefined when the kept dictionary may be stale. */
   resolve(words: readonly string[]): ResolvedWord[] | undefined {
+    const dictionary = this.fresh();
+    return dictionary && words.map((word) => lookUp(dictionary, word));
+  }
+
+  /**
+   * The first `limit` brand and category words that start with `prefix`, as suggestions' statement would list them
+   * (`term like 'prefix%' order by weight desc, term`); undefined when the kept dictionary may be stale.
+   */
+  namedStartingWith(prefix: string, limit: number): Term[] | undefined {
+    const dictionary = this.fresh();
+    return dictionary?.named.filter((t) => t.term.startsWith(prefix)).slice(0, limit);
+  }
+
+  private fresh(): Dictionary | undefined {
     const dictionary = this.dictionary;
-    if (!dictionary || !this.changes.hearing || !this.changes.termsUnchangedSince(dictionary.stamp)) {
-      void this.read();
-      return undefined;
-    }
-    return words.map((word) => lookUp(dictionary, word));
+    if (dictionary && this.changes.hearing && this.changes.termsUnchangedSince(dictionary.stamp)) return dictionary;
+    void this.read();
+    return undefined;
   }
 
   /** Reads the dictionary again unless a reading is under way; a failed reading leaves it to the next call. */
@@ -109,7 +123,10 @@ export class KeptTerms {
           terms.set(term.term, term);
           if (corrects) correctable.push({ term, trigrams: trigrams(term.term) });
         }
-        this.dictionary = { terms, correctable, stamp };
+        const named = [...terms.values()]
+          .filter((t) => t.kind !== 'name')
+          .sort((a, b) => b.weight - a.weight || byBytes(a.term, b.term));
+        this.dictionary = { terms, correctable, named, stamp };
       } catch {
         // The database is asked meanwhile; the next lookup tries again.
       } finally {
@@ -119,6 +136,9 @@ export class KeptTerms {
     return this.reading;
   }
 }
+
+/** The order of the words' UTF-8 bytes (the C collation's): UTF-16 order, except where surrogates meet other code units. */
+const byBytes = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 interface Correction {
   term: Term;

@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { brandSpellings } from './brands';
 import { cached } from '../../cache/catalogue-cache';
+import { keptSearchTerms } from './kept-terms';
 import { resolveWords, splitWords } from './query-words';
 import { visibleProduct } from './repository';
 
@@ -37,12 +38,15 @@ async function lookup(db: Db, words: string[]): Promise<string[]> {
     if (!out.has(text.toLowerCase())) out.set(text.toLowerCase(), text);
   };
   if (words.length === 1) {
-    // Dictionary words of kind brand/category starting with the prefix (small table, trigram index for 3+ letters).
-    const terms = await queryRows<{ term: string; kind: string }>(
-      db,
-      sql`select term, kind from search_terms where kind in ('brand', 'category') and term like ${`${escapeLike(last)}%`}
-          order by weight desc, term limit ${MAX_SUGGESTIONS}`,
-    );
+    // Dictionary words of kind brand/category starting with the prefix: from the dictionary kept in the process while
+    // it is fresh, else from the table (small, trigram index for 3+ letters).
+    const terms =
+      keptSearchTerms(db)?.namedStartingWith(last, MAX_SUGGESTIONS) ??
+      (await queryRows<{ term: string; kind: string }>(
+        db,
+        sql`select term, kind from search_terms where kind in ('brand', 'category') and term like ${`${escapeLike(last)}%`}
+            order by weight desc, term limit ${MAX_SUGGESTIONS}`,
+      ));
     for (const t of terms) add(t.kind === 'brand' ? (brands.get(t.term)?.[0] ?? t.term) : t.term);
   }
   // Names of shown catalogue products whose name, aliases or brand hold every word, the last one as a prefix: GIN

@@ -4,7 +4,14 @@ import { categories } from '@pricehub/shared/rules/catalog';
 import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../../db/client';
 import { openStoresSql } from '../../accounts/queries';
-import { parseTsvector, prepareQuery, tsRank, type TsQuery } from './text-search';
+import {
+  parseTsvector,
+  prepareQuery,
+  tsRank,
+  type LexemeLookup,
+  type PreparedQuery,
+  type TsQuery,
+} from './text-search';
 
 /** What a search is narrowed to besides its words: search.ts's scope, in SQL or here. */
 export interface SearchFilters {
@@ -103,8 +110,19 @@ const POPULARITY_ORDERS: readonly IndexOrder[] = ['relevance', 'popular'];
 /** Products moved since an order was sorted, past which it is sorted again before it is walked. */
 const MAX_MOVED = 5_000;
 
-/** A tsquery with its lexemes as the index's ids (-1: a lexeme no product has). */
+/** A tsquery with its lexemes as their places in the query's distinct lexemes (QueryWords.ids). */
 type LexemeTree = number | { and: LexemeTree[] } | { or: LexemeTree[] };
+
+/**
+ * A search's words as the index looks them up: PostgreSQL's tsquery prepared for ranking, its distinct lexemes as
+ * the index's ids (-1: a lexeme no product has), and the tree over their places. A spelling asked twice (the english
+ * and simple configurations often give the same lexeme) is one leaf.
+ */
+interface QueryWords {
+  prepared: PreparedQuery;
+  ids: number[];
+  tree: LexemeTree;
+}
 
 /** A search's filters in the slots' terms (brands and category as their codes). */
 interface SlotFilter {
@@ -209,8 +227,14 @@ export class SearchIndex {
   private created = new Column(new Float64Array(0));
   private docAt = new Column(new Int32Array(0));
   private marks = new Column(new Int32Array(0));
-  /** Each match's rank during one search (ranks). */
+  /** Each match's rank during one search (matching). */
   private rankOf = new Column(new Float64Array(0));
+  /**
+   * During one search, where a slot has each of the query's lexemes among its own (-1: not at all), and which slot
+   * that was looked up for (-1: none yet): looked up once for matching and ranking both.
+   */
+  private wordAt = new Int32Array(0);
+  private wordSlot = new Int32Array(0);
   private epoch = 0;
   private lowerName: string[] = [];
   private storesOf: (string[] | null)[] = [];
@@ -466,10 +490,11 @@ export class SearchIndex {
     if (!filter || q.text === null) return { ids: [], tally: this.tally([]) };
     const counted = q.text === undefined ? this.countedTally(q, filter) : null;
     if (counted) return { ids: this.pageWithoutWords(q, filter, counted.total), tally: counted };
-    const matches = this.matching(filter, q.text ? this.treeOf(q.text) : null);
+    const words = q.text ? this.wordsOf(q.text) : null;
+    const ranked = q.order === 'relevance' && words ? q.phrase : null;
+    const matches = this.matching(filter, words, ranked);
     const tally = this.tally(matches);
-    const ranks = q.order === 'relevance' && q.text ? this.ranks(matches, q.text, q.phrase) : null;
-    const page = this.page(matches, ranks, q);
+    const page = this.page(matches, ranked === null ? null : this.rankOf.data, q);
     return { ids: page.map((slot) => this.ids.data[slot]!), tally };
   }
 
@@ -550,7 +575,7 @@ export class SearchIndex {
     const [from, to] = order ? order.range(f) : [0, 0];
     let slots: number[];
     if (!order || (wanted * (to - from)) / total > this.sizeOf(lists)) {
-      slots = this.page(this.matching(f, null, lists), null, q);
+      slots = this.page(this.matching(f, null, null, lists), null, q);
     } else {
       const { slots: sorted, moved, movedSlots } = order;
       const found: number[] = [];
@@ -566,15 +591,38 @@ export class SearchIndex {
     return slots.map((slot) => this.ids.data[slot]!);
   }
 
-  /** The slots matching every filter and the words (null: none asked), each once, from the candidate lists. */
-  private matching(f: SlotFilter, tree: LexemeTree | null, lists = this.candidates(f, tree)): number[] {
+  /**
+   * The slots matching every filter and the words (null: none asked), each once, from the candidate lists. With
+   * `rankedBy` (the query's phrase), each match's rank is left in rankOf as search.ts's statement computes it: 10 for
+   * the exact name, plus ts_rank.
+   */
+  private matching(
+    f: SlotFilter,
+    words: QueryWords | null,
+    rankedBy: string | null = null,
+    lists = this.candidates(f, words),
+  ): number[] {
     const epoch = ++this.epoch;
     const marks = this.marks.data;
     const out: number[] = [];
+    if (words) {
+      if (this.wordAt.length < words.ids.length) {
+        this.wordAt = new Int32Array(words.ids.length);
+        this.wordSlot = new Int32Array(words.ids.length);
+      }
+      this.wordSlot.fill(-1);
+    }
+    const entry = words && rankedBy !== null ? this.entryReader(words) : null;
+    const ranks = this.rankOf.data;
+    const lower = this.lowerName;
     const matches = (s: number): boolean => {
       if (marks[s] === epoch) return false;
       marks[s] = epoch;
-      return this.passes(s, f) && (tree === null || this.holds(s, tree));
+      if (!this.passes(s, f)) return false;
+      if (words === null) return true;
+      if (!this.holds(s, words.tree, words.ids)) return false;
+      if (entry) ranks[s] = (lower[s] === rankedBy ? 10 : 0) + tsRank(words.prepared, entry(s));
+      return true;
     };
     for (const candidates of lists) {
       if (candidates === 'all') {
@@ -586,28 +634,43 @@ export class SearchIndex {
     return out;
   }
 
-  /** tsvector @@ tsquery (text-search.ts matchesQuery) on the slot's document, with the query's lexemes as ids. */
-  private holds(slot: number, node: LexemeTree): boolean {
-    if (typeof node === 'number') return node >= 0 && this.findLexeme(slot, node) >= 0;
+  /** tsvector @@ tsquery (text-search.ts matchesQuery) on the slot's document, each lexeme looked up once (wordAt). */
+  private holds(slot: number, node: LexemeTree, ids: number[]): boolean {
+    if (typeof node === 'number') return this.wordIn(slot, node, ids) >= 0;
     if ('and' in node) {
-      for (let i = 0; i < node.and.length; i++) if (!this.holds(slot, node.and[i]!)) return false;
+      for (let i = 0; i < node.and.length; i++) if (!this.holds(slot, node.and[i]!, ids)) return false;
       return true;
     }
-    for (let i = 0; i < node.or.length; i++) if (this.holds(slot, node.or[i]!)) return true;
+    for (let i = 0; i < node.or.length; i++) if (this.holds(slot, node.or[i]!, ids)) return true;
     return false;
   }
 
-  /** The query with its lexemes as the index's ids. */
-  private treeOf(node: TsQuery): LexemeTree {
-    if ('lexeme' in node) return this.lexemes.find(node.lexeme) ?? -1;
-    if ('and' in node) return { and: node.and.map((child) => this.treeOf(child)) };
-    return { or: node.or.map((child) => this.treeOf(child)) };
+  /** Where the slot has the query's k-th lexeme among its own (-1: not at all), looked up the first time asked. */
+  private wordIn(slot: number, k: number, ids: number[]): number {
+    if (this.wordSlot[k] === slot) return this.wordAt[k]!;
+    const i = ids[k]! < 0 ? -1 : this.findLexeme(slot, ids[k]!);
+    this.wordAt[k] = i;
+    this.wordSlot[k] = slot;
+    return i;
+  }
+
+  /** The query's words in the index's terms. */
+  private wordsOf(text: TsQuery): QueryWords {
+    const prepared = prepareQuery(text);
+    const place = new Map(prepared.lexemes.map((lexeme, k) => [lexeme, k]));
+    const treeOf = (node: TsQuery): LexemeTree => {
+      if ('lexeme' in node) return place.get(node.lexeme)!;
+      if ('and' in node) return { and: node.and.map(treeOf) };
+      const children = [...new Map(node.or.map((child) => [JSON.stringify(child), treeOf(child)])).values()];
+      return children.length === 1 ? children[0]! : { or: children };
+    };
+    return { prepared, ids: prepared.lexemes.map((l) => this.lexemes.find(l) ?? -1), tree: treeOf(text) };
   }
 
   /** Lists whose union holds every product the query matches: the shortest choice at each AND. */
-  private postingsFor(node: LexemeTree): number[][] {
-    if (typeof node === 'number') return node < 0 ? [] : [this.postings[node]!];
-    const lists = ('and' in node ? node.and : node.or).map((child) => this.postingsFor(child));
+  private postingsFor(node: LexemeTree, ids: number[]): number[][] {
+    if (typeof node === 'number') return ids[node]! < 0 ? [] : [this.postings[ids[node]!]!];
+    const lists = ('and' in node ? node.and : node.or).map((child) => this.postingsFor(child, ids));
     if ('or' in node) return lists.flat();
     return lists.reduce((best, l) => (this.sizeOf(l) < this.sizeOf(best) ? l : best));
   }
@@ -618,10 +681,10 @@ export class SearchIndex {
   }
 
   /** The smallest lists the matches must be among. */
-  private candidates(f: SlotFilter, tree: LexemeTree | null): (number[] | 'all')[] {
+  private candidates(f: SlotFilter, words: QueryWords | null): (number[] | 'all')[] {
     const { category: categoryCode, brands: brandIds } = f;
     const options: (number[] | 'all')[][] = [];
-    if (tree !== null) options.push(this.postingsFor(tree));
+    if (words !== null) options.push(this.postingsFor(words.tree, words.ids));
     if (f.store !== undefined) options.push([this.storeSlots.get(f.store) ?? []]);
     if (brandIds) {
       const codes = categoryCode !== undefined ? [categoryCode] : categories.map((_, i) => i);
@@ -676,18 +739,17 @@ export class SearchIndex {
     };
   }
 
-  /** Each match's rank, as search.ts's statement computes it: 10 for the exact name, plus ts_rank. */
-  private ranks(matches: number[], text: TsQuery, phrase: string): Float64Array {
-    const prepared = prepareQuery(text);
-    const ids = prepared.lexemes.map((l) => this.lexemes.find(l) ?? -1);
-    // Entries are filled again for each product, in arrays of the right length kept per query lexeme and length:
-    // ranking thousands of matches allocates next to nothing.
-    const scratch = ids.map(() => [] as { positions: number[]; weights: number[] }[]);
-    const ranks = this.rankOf.data;
+  /**
+   * ts_rank's view of one slot's document (select it, then pass the lookup to tsRank), reading the lexemes matching
+   * found (wordAt). Entries are filled again for each slot, in arrays of the right length kept per query lexeme and
+   * length: ranking thousands of matches allocates next to nothing.
+   */
+  private entryReader(words: QueryWords): (slot: number) => LexemeLookup {
+    const scratch = words.ids.map(() => [] as { positions: number[]; weights: number[] }[]);
     const a = this.arena.data;
     let slot = 0;
-    const entry = (_: string, k: number) => {
-      const i = ids[k]! < 0 ? -1 : this.findLexeme(slot, ids[k]!);
+    const entry: LexemeLookup = (_, k) => {
+      const i = this.wordIn(slot, k, words.ids);
       if (i < 0) return undefined;
       const at = this.docAt.data[slot]!;
       const offsets = at + 1 + a[at]!;
@@ -701,11 +763,10 @@ export class SearchIndex {
       }
       return e;
     };
-    for (const m of matches) {
-      slot = m;
-      ranks[slot] = (this.lowerName[slot] === phrase ? 10 : 0) + tsRank(prepared, entry);
-    }
-    return ranks;
+    return (selected) => {
+      slot = selected;
+      return entry;
+    };
   }
 
   /** The page's slots in the search's order. */

@@ -9,6 +9,7 @@ import {
   prepareQuery,
   tsRank,
   type LexemeLookup,
+  type Positions,
   type PreparedQuery,
   type TsQuery,
 } from './text-search';
@@ -740,28 +741,23 @@ export class SearchIndex {
   }
 
   /**
-   * ts_rank's view of one slot's document (select it, then pass the lookup to tsRank), reading the lexemes matching
-   * found (wordAt). Entries are filled again for each slot, in arrays of the right length kept per query lexeme and
-   * length: ranking thousands of matches allocates next to nothing.
+   * ts_rank's view of one slot's document (select it, then pass the lookup to tsRank): the positions in the arena
+   * itself, of the lexemes matching found (wordAt). One object per query lexeme is filled again for each slot, so
+   * ranking thousands of matches allocates nothing.
    */
   private entryReader(words: QueryWords): (slot: number) => LexemeLookup {
-    const scratch = words.ids.map(() => [] as { positions: number[]; weights: number[] }[]);
     const a = this.arena.data;
+    const places = words.ids.map((): Positions => ({ data: a, from: 0, to: 0 }));
     let slot = 0;
     const entry: LexemeLookup = (_, k) => {
       const i = this.wordIn(slot, k, words.ids);
       if (i < 0) return undefined;
       const at = this.docAt.data[slot]!;
       const offsets = at + 1 + a[at]!;
-      const from = a[offsets + i]!;
-      const length = a[offsets + i + 1]! - from;
-      const sized = scratch[k]!;
-      const e = (sized[length] ??= { positions: new Array<number>(length), weights: new Array<number>(length) });
-      for (let j = 0; j < length; j++) {
-        e.positions[j] = a[from + j]! >> 2;
-        e.weights[j] = a[from + j]! & 3;
-      }
-      return e;
+      const place = places[k]!;
+      place.from = a[offsets + i]!;
+      place.to = a[offsets + i + 1]!;
+      return place;
     };
     return (selected) => {
       slot = selected;

@@ -4,6 +4,7 @@ import {
   formatTsquery,
   formatTsvector,
   matchesQuery,
+  packPositions,
   parseTsquery,
   parseTsvector,
   prepareQuery,
@@ -181,9 +182,10 @@ function searchQueries(count: number, next: () => number): SqlValue[] {
   return queries;
 }
 
-/** Lexeme entries of a parsed document, keyed by lexeme, as the index's callback would answer. */
+/** A parsed document's lexemes, packed, as the index's callback would answer. */
 function lookup(doc: Map<string, LexemeEntry>) {
-  return (lexeme: string) => doc.get(lexeme);
+  const packed = new Map([...doc].map(([lexeme, entry]) => [lexeme, packPositions(entry)]));
+  return (lexeme: string) => packed.get(lexeme);
 }
 
 describe('text-search against PostgreSQL', () => {

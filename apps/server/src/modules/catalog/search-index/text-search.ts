@@ -12,14 +12,31 @@ export interface LexemeEntry {
 
 export type TsQuery = { lexeme: string } | { and: TsQuery[] } | { or: TsQuery[] };
 
+/**
+ * One lexeme's positions in a document as ts_rank reads them: `data[from]` up to `data[to]` (not included), each as
+ * PostgreSQL stores a WordEntryPos, position << 2 | weight, in ascending position; from === to for a lexeme stored
+ * without positions. The search index hands out its own packed documents this way, without copying them.
+ */
+export interface Positions {
+  data: Int32Array;
+  from: number;
+  to: number;
+}
+
+/** A lexeme entry packed for ranking. */
+export function packPositions({ positions, weights }: LexemeEntry): Positions {
+  const data = Int32Array.from(positions, (position, i) => (position << 2) | weights[i]!);
+  return { data, from: 0, to: data.length };
+}
+
 /** A query with what ranking needs worked out once; tsRank and matchesQuery take it in place of the TsQuery. */
 export class PreparedQuery {
   /** The unique lexemes in SortAndUniqItems order: ranks sum in this order, so it decides the float result. */
   readonly lexemes: readonly string[];
   /** calc_rank: calc_rank_and when the root is an AND, else calc_rank_or. */
   readonly rootIsAnd: boolean;
-  /** calc_rank_and's pos[]: each lexeme's entry during one call. */
-  readonly found: (LexemeEntry | undefined)[];
+  /** calc_rank_and's pos[]: each lexeme's positions during one call. */
+  readonly found: (Positions | undefined)[];
 
   constructor(readonly query: TsQuery | null) {
     this.lexemes = query ? queryLexemes(query) : [];
@@ -32,9 +49,9 @@ export class PreparedQuery {
 const WEIGHTS = Float32Array.of(0.1, 0.2, 0.4, 1.0);
 const MAXENTRYPOS = 1 << 14;
 /** calc_rank_and's stand-in for a lexeme without positions: one D at the last position. */
-const POSNULL_AND: LexemeEntry = { positions: Uint16Array.of(MAXENTRYPOS - 1), weights: Uint8Array.of(0) };
+const POSNULL_AND: Positions = packPositions({ positions: [MAXENTRYPOS - 1], weights: [0] });
 /** calc_rank_or's stand-in: one D (its position is not used). */
-const POSNULL_OR: LexemeEntry = { positions: Uint16Array.of(0), weights: Uint8Array.of(0) };
+const POSNULL_OR: Positions = packPositions({ positions: [0], weights: [0] });
 /** calc_rank's floor for a negative rank: an AND query none of whose lexeme pairs scored. */
 const NO_PAIR_RANK = Math.fround(1e-20);
 /** word_distance beyond 100 positions. */
@@ -86,10 +103,11 @@ export function tsRank(query: TsQuery | PreparedQuery | null, entry: LexemeLooku
 }
 
 /**
- * A document's entry for a query lexeme, given as the lexeme and as its place in PreparedQuery.lexemes (so that a
- * caller can keep what it needs per lexeme in an array).
+ * A document's positions of a query lexeme, given as the lexeme and as its place in PreparedQuery.lexemes (so that a
+ * caller can keep what it needs per lexeme in an array). What it answers is read before the next call for the same
+ * place, so one object per place can be filled again for each document.
  */
-export type LexemeLookup = (lexeme: string, index: number) => LexemeEntry | undefined;
+export type LexemeLookup = (lexeme: string, index: number) => Positions | undefined;
 
 /** calc_rank_and: every pair of positions of two different lexemes, each scored by their weights and distance. */
 function rankAnd(q: PreparedQuery, entry: LexemeLookup): number {
@@ -97,16 +115,19 @@ function rankAnd(q: PreparedQuery, entry: LexemeLookup): number {
   let res = -1;
   for (let i = 0; i < q.lexemes.length; i++) {
     const e = entry(q.lexemes[i]!, i);
-    const ei = e === undefined ? undefined : e.positions.length === 0 ? POSNULL_AND : e;
+    const ei = e === undefined ? undefined : e.from === e.to ? POSNULL_AND : e;
     found[i] = ei;
     if (ei === undefined) continue;
+    const di = ei.data;
     for (let k = 0; k < i; k++) {
       const ek = found[k];
       if (ek === undefined) continue;
-      for (let l = 0; l < ei.positions.length; l++) {
-        const wl = WEIGHTS[ei.weights[l]!]!;
-        for (let p = 0; p < ek.positions.length; p++) {
-          let dist = Math.abs(ei.positions[l]! - ek.positions[p]!);
+      const dk = ek.data;
+      for (let l = ei.from; l < ei.to; l++) {
+        const wl = WEIGHTS[di[l]! & 3]!;
+        const position = di[l]! >> 2;
+        for (let p = ek.from; p < ek.to; p++) {
+          let dist = Math.abs(position - (dk[p]! >> 2));
           if (dist === 0) {
             // Two lexemes at one position do not count, unless one of them has no positions at all.
             if (ei !== POSNULL_AND && ek !== POSNULL_AND) continue;
@@ -114,7 +135,7 @@ function rankAnd(q: PreparedQuery, entry: LexemeLookup): number {
           }
           const distance = dist > 100 ? FAR : WORD_DISTANCE[dist]!;
           // float * float * float, then the double sqrt stored into a float.
-          const curw = Math.fround(Math.sqrt(Math.fround(Math.fround(wl * WEIGHTS[ek.weights[p]!]!) * distance)));
+          const curw = Math.fround(Math.sqrt(Math.fround(Math.fround(wl * WEIGHTS[dk[p]! & 3]!) * distance)));
           res = res < 0 ? curw : Math.fround(1 - (1 - res) * (1 - curw));
         }
       }
@@ -130,12 +151,12 @@ function rankOr(q: PreparedQuery, entry: LexemeLookup): number {
   for (let i = 0; i < q.lexemes.length; i++) {
     const e = entry(q.lexemes[i]!, i);
     if (e === undefined) continue;
-    const { positions, weights } = e.positions.length === 0 ? POSNULL_OR : e;
+    const { data, from, to } = e.from === e.to ? POSNULL_OR : e;
     let resj = 0;
     let wjm = -1;
     let jm = 0;
-    for (let j = 0; j < positions.length; j++) {
-      const w = WEIGHTS[weights[j]!]!;
+    for (let j = 0; j < to - from; j++) {
+      const w = WEIGHTS[data[from + j]! & 3]!;
       resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
       if (w > wjm) {
         wjm = w;

@@ -133,6 +133,8 @@ interface SlotFilter {
   storage?: number;
   min: number;
   max: number;
+  /** Whether min or max bounds the price: a search without them never reads a price. */
+  priced: boolean;
   store?: string;
 }
 
@@ -238,6 +240,8 @@ export class SearchIndex {
   private wordSlot = new Int32Array(0);
   private epoch = 0;
   private lowerName: string[] = [];
+  /** A hash of each lower-case name, checked before the name itself (a string elsewhere in memory) is read. */
+  private nameHash = new Column(new Int32Array(0));
   private storesOf: (string[] | null)[] = [];
 
   private arena = new Column(new Int32Array(0));
@@ -247,11 +251,8 @@ export class SearchIndex {
   /** The RAM sizes met, by id (ramId), for counting facets in typed arrays. */
   private rams = new Dictionary<number>();
   private ramId = new Column(new Int32Array(0));
-  /** Price step of each slot (lowest price / PRICE_FILTER_STEP), and the highest met. */
+  /** Price step of each slot (lowest price / PRICE_FILTER_STEP). */
   private bucket = new Column(new Int32Array(0));
-  private maxBucket = 0;
-  /** tally's counts per price step, all zero between searches. */
-  private bucketCounts = new Column(new Float64Array(0));
   private lexemes = new Dictionary<string>();
   /** By lexeme id: the slots that have (or had, since the load) the lexeme. */
   private postings: number[][] = [];
@@ -269,6 +270,8 @@ export class SearchIndex {
   private groupRam = new Column(new Int32Array(0));
   private groupBucket = new Column(new Int32Array(0));
   private groupCount = new Column(new Int32Array(0));
+  /** tally's matches per group, all zero between searches. */
+  private groupHits = new Column(new Int32Array(0));
 
   /** Every slot in each order a search without words can ask for, so that a page of many matches is walked. */
   private sorted = new Map<IndexOrder, KeptOrder>();
@@ -355,11 +358,11 @@ export class SearchIndex {
     this.storage.data[slot] = row.storage_gb;
     this.price.data[slot] = Number(row.lowest_price);
     this.bucket.data[slot] = Math.floor(this.price.data[slot]! / PRICE_FILTER_STEP);
-    this.maxBucket = Math.max(this.maxBucket, this.bucket.data[slot]!);
     this.views.data[slot] = row.views;
     this.unitsSold.data[slot] = row.units_sold;
     this.created.data[slot] = Number(row.created);
     this.lowerName[slot] = row.lower_name;
+    this.nameHash.data[slot] = hashOf(row.lower_name);
     this.countInGroup(slot);
     for (const order of this.sorted.values()) order.move(slot);
 
@@ -429,6 +432,7 @@ export class SearchIndex {
     this.unitsSold.ensure(length, (n) => new Float64Array(n));
     this.created.ensure(length, (n) => new Float64Array(n));
     this.docAt.ensure(length, (n) => new Int32Array(n));
+    this.nameHash.ensure(length, (n) => new Int32Array(n));
     this.marks.ensure(length, (n) => new Int32Array(n));
     this.rankOf.ensure(length, (n) => new Float64Array(n));
     this.ramId.ensure(length, (n) => new Int32Array(n));
@@ -513,16 +517,22 @@ export class SearchIndex {
       storage: q.storage,
       min: q.minPaisa ?? -Infinity,
       max: q.maxPaisa ?? Infinity,
+      priced: q.minPaisa !== undefined || q.maxPaisa !== undefined,
       store: q.store,
     };
   }
 
+  /**
+   * Whether slot s is in the shop and passes every filter. At a million products each array read here is a likely
+   * cache miss, so the price is read only when bounded.
+   */
   private passes(s: number, f: SlotFilter): boolean {
-    const price = this.price.data[s]!;
+    if (this.alive.data[s] !== 1) return false;
+    if (f.priced) {
+      const price = this.price.data[s]!;
+      if (price < f.min || price > f.max) return false;
+    }
     return (
-      this.alive.data[s] === 1 &&
-      price >= f.min &&
-      price <= f.max &&
       (f.category === undefined || this.category.data[s] === f.category) &&
       (f.brands === undefined || f.brands.includes(this.brandId.data[s]!)) &&
       (f.ram === undefined || this.ram.data[s] === f.ram) &&
@@ -616,13 +626,18 @@ export class SearchIndex {
     const entry = words && rankedBy !== null ? this.entryReader(words) : null;
     const ranks = this.rankOf.data;
     const lower = this.lowerName;
+    const nameHash = this.nameHash.data;
+    const phraseHash = rankedBy === null ? 0 : hashOf(rankedBy);
     const matches = (s: number): boolean => {
       if (marks[s] === epoch) return false;
       marks[s] = epoch;
       if (!this.passes(s, f)) return false;
       if (words === null) return true;
       if (!this.holds(s, words.tree, words.ids)) return false;
-      if (entry) ranks[s] = (lower[s] === rankedBy ? 10 : 0) + tsRank(words.prepared, entry(s));
+      if (entry) {
+        const exact = nameHash[s] === phraseHash && lower[s] === rankedBy;
+        ranks[s] = (exact ? 10 : 0) + tsRank(words.prepared, entry(s));
+      }
       return true;
     };
     for (const candidates of lists) {
@@ -698,46 +713,32 @@ export class SearchIndex {
     return best;
   }
 
+  /**
+   * The matches' facets, counted per (category, brand, RAM, price step) group and then added up per facet: one array
+   * read per match, where four (one per facet) cost four likely cache misses each at a million products.
+   */
   private tally(matches: number[]): FacetTally {
-    const byCategory = new Float64Array(256);
-    const byBrand = new Float64Array(this.brands.values.length);
-    const byRam = new Float64Array(this.rams.values.length);
-    // Price steps are sparse (a few hundred of thousands possible): counted in a kept array, and only those met read.
-    this.bucketCounts.ensure(this.maxBucket + 1, (n) => new Float64Array(n));
-    const byBucket = this.bucketCounts.data;
+    const groupOf = this.groupOf.data;
+    this.groupHits.ensure(this.groups.values.length, (n) => new Int32Array(n));
+    const hits = this.groupHits.data;
     const met: number[] = [];
-    const category = this.category.data;
-    const brand = this.brandId.data;
-    const ram = this.ramId.data;
-    const bucket = this.bucket.data;
     for (let i = 0; i < matches.length; i++) {
-      const s = matches[i]!;
-      byCategory[category[s]!]! += 1;
-      byBrand[brand[s]!]! += 1;
-      byRam[ram[s]!]! += 1;
-      const k = bucket[s]!;
-      if (byBucket[k] === 0) met.push(k);
-      byBucket[k]! += 1;
+      const g = groupOf[matches[i]!]!;
+      if (hits[g] === 0) met.push(g);
+      hits[g]! += 1;
     }
-    const counted = <K>(keys: readonly K[], counts: Float64Array) => {
-      const map = new Map<K, number>();
-      keys.forEach((key, i) => {
-        if (counts[i]! > 0) map.set(key, counts[i]!);
-      });
-      return map;
-    };
-    const buckets = new Map<number, number>();
-    for (const k of met) {
-      buckets.set(k, byBucket[k]!);
-      byBucket[k] = 0;
-    }
-    return {
-      total: matches.length,
-      category: counted(categories, byCategory),
-      brand: counted(this.brands.values, byBrand),
-      ram: counted(this.rams.values, byRam),
-      bucket: buckets,
-    };
+    const groups = met.map((g): FacetGroup => {
+      const n = hits[g]!;
+      hits[g] = 0;
+      return {
+        c: categories[this.groupCategory.data[g]!],
+        b: this.brands.values[this.groupBrand.data[g]!]!,
+        r: this.rams.values[this.groupRam.data[g]!]!,
+        k: this.groupBucket.data[g]!,
+        n,
+      };
+    });
+    return tallyOf(groups);
   }
 
   /**
@@ -835,6 +836,13 @@ class Dictionary<T> {
   find(value: T): number | undefined {
     return this.ids.get(value);
   }
+}
+
+/** FNV-1a over the UTF-16 code units. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
 }
 
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {

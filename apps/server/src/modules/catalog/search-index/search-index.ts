@@ -248,11 +248,8 @@ export class SearchIndex {
   private arenaLength = 0;
 
   private brands = new Dictionary<string>();
-  /** The RAM sizes met, by id (ramId), for counting facets in typed arrays. */
+  /** The RAM sizes met, by id: a group keeps its RAM's id (groupRam). */
   private rams = new Dictionary<number>();
-  private ramId = new Column(new Int32Array(0));
-  /** Price step of each slot (lowest price / PRICE_FILTER_STEP). */
-  private bucket = new Column(new Int32Array(0));
   private lexemes = new Dictionary<string>();
   /** By lexeme id: the slots that have (or had, since the load) the lexeme. */
   private postings: number[][] = [];
@@ -354,10 +351,8 @@ export class SearchIndex {
     this.category.data[slot] = CATEGORY_CODE.get(row.category) ?? 255;
     this.brandId.data[slot] = this.brands.idOf(row.brand);
     this.ram.data[slot] = row.ram_gb;
-    this.ramId.data[slot] = this.rams.idOf(row.ram_gb);
     this.storage.data[slot] = row.storage_gb;
     this.price.data[slot] = Number(row.lowest_price);
-    this.bucket.data[slot] = Math.floor(this.price.data[slot]! / PRICE_FILTER_STEP);
     this.views.data[slot] = row.views;
     this.unitsSold.data[slot] = row.units_sold;
     this.created.data[slot] = Number(row.created);
@@ -381,8 +376,8 @@ export class SearchIndex {
   private countInGroup(slot: number): void {
     const category = this.category.data[slot]!;
     const brand = this.brandId.data[slot]!;
-    const ram = this.ramId.data[slot]!;
-    const bucket = this.bucket.data[slot]!;
+    const ram = this.rams.idOf(this.ram.data[slot]!);
+    const bucket = Math.floor(this.price.data[slot]! / PRICE_FILTER_STEP);
     const known = this.groups.values.length;
     const group = this.groups.idOf(`${category} ${brand} ${ram} ${bucket}`);
     if (group === known) {
@@ -435,8 +430,6 @@ export class SearchIndex {
     this.nameHash.ensure(length, (n) => new Int32Array(n));
     this.marks.ensure(length, (n) => new Int32Array(n));
     this.rankOf.ensure(length, (n) => new Float64Array(n));
-    this.ramId.ensure(length, (n) => new Int32Array(n));
-    this.bucket.ensure(length, (n) => new Int32Array(n));
     this.groupOf.ensure(length, (n) => new Int32Array(n));
   }
 
@@ -564,10 +557,9 @@ export class SearchIndex {
       if (n === 0 || bucket < lowest || bucket > highest) continue;
       if (f.category !== undefined && this.groupCategory.data[g] !== f.category) continue;
       if (f.brands !== undefined && !f.brands.includes(this.groupBrand.data[g]!)) continue;
-      const ram = this.rams.values[this.groupRam.data[g]!]!;
-      if (f.ram !== undefined && ram !== f.ram) continue;
-      const c = categories[this.groupCategory.data[g]!];
-      groups.push({ c, b: this.brands.values[this.groupBrand.data[g]!]!, r: ram, k: bucket, n });
+      const group = this.facetGroup(g, n);
+      if (f.ram !== undefined && group.r !== f.ram) continue;
+      groups.push(group);
     }
     return tallyOf(groups);
   }
@@ -727,18 +719,23 @@ export class SearchIndex {
       if (hits[g] === 0) met.push(g);
       hits[g]! += 1;
     }
-    const groups = met.map((g): FacetGroup => {
+    const groups = met.map((g) => {
       const n = hits[g]!;
       hits[g] = 0;
-      return {
-        c: categories[this.groupCategory.data[g]!],
-        b: this.brands.values[this.groupBrand.data[g]!]!,
-        r: this.rams.values[this.groupRam.data[g]!]!,
-        k: this.groupBucket.data[g]!,
-        n,
-      };
+      return this.facetGroup(g, n);
     });
     return tallyOf(groups);
+  }
+
+  /** Group g's (category, brand, RAM, price step) as FacetGroup, counting n products. */
+  private facetGroup(g: number, n: number): FacetGroup {
+    return {
+      c: categories[this.groupCategory.data[g]!],
+      b: this.brands.values[this.groupBrand.data[g]!]!,
+      r: this.rams.values[this.groupRam.data[g]!]!,
+      k: this.groupBucket.data[g]!,
+      n,
+    };
   }
 
   /**

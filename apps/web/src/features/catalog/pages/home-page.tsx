@@ -16,6 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatDayMonthYear } from '@pricehub/shared/rules/dates';
 import type { Product } from '@pricehub/shared/schemas/product';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useHome } from '../api/catalog';
@@ -23,8 +24,6 @@ import { ErrorState } from '../../../components/page-states';
 import { LowestPrice, StoreCountLine } from '../components/price-tag';
 import { ProductGrid, ProductGridSkeleton } from '../components/product-grid';
 import { useBuyProduct } from '../components/use-buy';
-
-const endDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function HomePage() {
   usePageTitle('');
@@ -66,7 +65,8 @@ export function HomePage() {
                       <Badge color="red">-{sale.percent}%</Badge>
                     </Group>
                     <Text size="sm" c="dimmed">
-                      {sale.store.name} · {sale.productCount} products · ends {endDate.format(new Date(sale.endsAt))}
+                      {sale.store.name} · {sale.productCount} products · ends{' '}
+                      {formatDayMonthYear(new Date(sale.endsAt))}
                     </Text>
                   </Card>
                 ))}

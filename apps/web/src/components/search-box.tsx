@@ -8,7 +8,8 @@ import { get } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
 /**
- * The header's search: catalogue suggestions as you type (debounced), Enter or a pick opens /result.
+ * The header's search: catalogue suggestions as you type (debounced, not for the search already on screen), Enter or a
+ * pick opens /result.
  * Suggestions use the browser's own <datalist>: accessible, keyboard-driven, and no popover code at first load.
  */
 export function SearchBox() {
@@ -26,13 +27,16 @@ export function SearchBox() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Suggestions are for what the shopper types: the results page's box arrives holding the search it shows, and
+  // asking for that search's suggestions then cost the page a request and two renders while it started.
+  const typing = debounced.length >= 2 && debounced !== (params.get('q') ?? '').trim();
   const suggestions = useQuery({
     queryKey: queryKeys.suggestions(debounced),
     queryFn: () => get<{ suggestions: string[] }>(`/products/suggestions?q=${encodeURIComponent(debounced)}`),
-    enabled: debounced.length >= 2,
+    enabled: typing,
     staleTime: 60_000,
   });
-  const options = debounced.length >= 2 ? (suggestions.data?.suggestions ?? []).slice(0, 15) : [];
+  const options = typing ? (suggestions.data?.suggestions ?? []).slice(0, 15) : [];
 
   const search = (q: string) => {
     const query = q.trim();

@@ -20,7 +20,7 @@ import { HeaderPersonal } from './components/header';
 import { PERSONAL_SLOT_CLOSE, PERSONAL_SLOT_OPEN } from './components/personal-slot';
 import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './routes';
-import { serializeSsrState, SSR_PERSONAL_ID } from './ssr-state';
+import { routePlace, serializeSsrState, SSR_PERSONAL_ID } from './ssr-state';
 import { theme } from './theme';
 
 // Each page render reaches the API through the transport of its own request (with that visitor's cookie).
@@ -71,7 +71,10 @@ export async function render(request: Request, transport: ApiTransport): Promise
     kind: 'page',
     status: context.statusCode,
     html: await text(prelude),
-    state: serializeSsrState({ queries: dehydrate(queryClient) }),
+    state: serializeSsrState({
+      queries: dehydrate(queryClient),
+      routes: context.matches.map((m) => routePlace(handler.dataRoutes, m.route)!),
+    }),
   };
 }
 

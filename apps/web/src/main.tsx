@@ -7,7 +7,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { AppProviders, createQueryClient } from './app-providers';
 import { startTakingOver } from './hooks/use-hydrated';
 import { routes } from './routes';
-import { readSsrState, SSR_PERSONAL_ID } from './ssr-state';
+import { readSsrState, routeAt, SSR_PERSONAL_ID } from './ssr-state';
 
 /** Lets the browser paint and answer input between the steps of start-up. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -37,9 +37,17 @@ function AppReady() {
   return null;
 }
 
-/** Loads the code of the routes on screen now, so the first render can match the server's HTML. */
-async function loadInitialRoutes(tree: RouteObject[]): Promise<void> {
-  for (const { route } of matchRoutes(tree, window.location) ?? []) {
+/**
+ * Loads the code of the routes on screen now, so the first render can match the server's HTML. The server names their
+ * places in the tree; a page without them (none is expected) has its URL matched instead.
+ */
+async function loadInitialRoutes(tree: RouteObject[], places: string[] | undefined): Promise<void> {
+  const named = places?.map((place) => routeAt(tree, place));
+  const onScreen =
+    named && named.every((route) => route !== undefined)
+      ? named
+      : (matchRoutes(tree, window.location) ?? []).map((m) => m.route);
+  for (const route of onScreen) {
     if (typeof route.lazy !== 'function') continue;
     Object.assign(route, await route.lazy(), { lazy: undefined });
     await nextTask();
@@ -66,7 +74,7 @@ async function start(): Promise<void> {
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
-  if (serverDrawn) await loadInitialRoutes(routes);
+  if (serverDrawn) await loadInitialRoutes(routes, state.routes);
   const router = createBrowserRouter(routes);
   await nextTask();
   const app = (

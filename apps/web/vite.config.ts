@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 
 /** Writes .br and .gz beside each text asset so the server sends compressed files without compressing per request. */
 function precompress(): Plugin {
@@ -36,7 +36,7 @@ function precompress(): Plugin {
 }
 
 /**
- * Replaces the built page's module script and modulepreload links by public/boot.js, which starts the script: at
+ * Replaces the built page's module scripts and modulepreload links by public/boot.js, which starts the scripts: at
  * once on a page the browser draws, after `load` on a page the server has drawn (its text and images come first).
  * The modules are not preloaded one by one: inserting ~50 preload links cost the page a long task, and the entry
  * names its imports itself.
@@ -48,13 +48,91 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
-        if (!entry) return html;
+        // With chunk groups the bundler's runtime comes as a module script of its own, before the entry (which imports
+        // it too): boot.js starts them all.
+        const scripts = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+        const entries = [...html.matchAll(scripts)].map((m) => m[1]);
+        if (entries.length === 0) return html;
         return html
-          .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+          .replace(scripts, '')
           .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-          .replace('</head>', `  <script src="/boot.js" defer data-entry="${entry}"></script>\n  </head>`);
+          .replace('</head>', `  <script src="/boot.js" defer data-entry="${entries.join(' ')}"></script>\n  </head>`);
       },
+    },
+  };
+}
+
+/**
+ * Groups the code of the pages people land on (the home, results and product pages, and the header's extras) into a few chunks: one that every
+ * page runs at start, then one per set of those pages sharing the rest. Left to itself, the bundler makes a chunk for
+ * every set of the ~60 lazy routes that share a module: the home page fetched ~60 files of 1-2 KB, and the browser
+ * spent a few milliseconds of main thread on each file it received and linked (4 times that at Lighthouse's mobile
+ * slowdown). Which modules a page needs cannot be told by following imports (a library's index imports all of it, and
+ * tree-shaking decides what is used), so a first, unwritten build chunks the app as usual, and the chunks each page
+ * loads name its modules. Other routes' code is chunked as before.
+ */
+function landingChunks(pages: Record<string, string[]>): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'pricehub-landing-chunks',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    async config() {
+      const built = (await build({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [mantineUseId(), react()],
+        build: { write: false, modulePreload: false, cssCodeSplit: false, copyPublicDir: false },
+      })) as Rolldown.RolldownOutput;
+      const chunks = new Map(built.output.flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      /** The modules with code in the given chunks and in every chunk they import. */
+      const loaded = (first: Rolldown.OutputChunk[]): Set<string> => {
+        const seen = new Set<Rolldown.OutputChunk>();
+        const queue = [...first];
+        while (queue.length) {
+          const chunk = queue.pop()!;
+          if (seen.has(chunk)) continue;
+          seen.add(chunk);
+          queue.push(...chunk.imports.flatMap((f) => chunks.get(f) ?? []));
+        }
+        return new Set(
+          [...seen].flatMap((c) => Object.entries(c.modules).flatMap(([id, m]) => (m.renderedLength > 0 ? [id] : []))),
+        );
+      };
+      const all = [...chunks.values()];
+      const start = loaded(all.filter((c) => c.isEntry));
+      const needs = Object.entries(pages).map(([page, files]) => {
+        const first = files.map((file) => all.find((c) => c.facadeModuleId === join(root, file)));
+        if (first.includes(undefined)) throw new Error(`landingChunks: ${page}: ${files.join(', ')} is not a chunk`);
+        return { page, modules: loaded(first as Rolldown.OutputChunk[]) };
+      });
+      /** A module's group: the pages that need it ("home", "results-product"...); other routes' code has none. */
+      const group = new Map<string, string[]>();
+      for (const { modules } of needs) {
+        for (const id of modules) {
+          if (!start.has(id) && !group.has(id))
+            group.set(
+              id,
+              needs.flatMap((n) => (n.modules.has(id) ? [n.page] : [])),
+            );
+        }
+      }
+      // Groups take their modules' imports too, so the groups of more pages go first: a module's imports are needed by
+      // the same pages or more, and are then placed already.
+      const groups = [
+        { name: 'start', test: (id: string) => start.has(id), priority: needs.length + 1 },
+        ...needs.map((_, i) => {
+          const size = needs.length - i;
+          return {
+            name: (id: string) => (group.get(id)?.length === size ? group.get(id)!.join('-') : null),
+            priority: size,
+            includeDependenciesRecursively: false,
+          };
+        }),
+      ];
+      return {
+        build: { rolldownOptions: { output: { codeSplitting: { groups } } } },
+      };
     },
   };
 }
@@ -73,7 +151,26 @@ function mantineUseId(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [mantineUseId(), react(), bootScript(), precompress()],
+  plugins: [
+    mantineUseId(),
+    react(),
+    bootScript(),
+    precompress(),
+    landingChunks({
+      home: ['src/features/catalog/pages/home-page.tsx'],
+      results: ['src/features/catalog/pages/result-page.tsx'],
+      // The product page shows its offers in a child route, loaded with it.
+      product: [
+        'src/features/catalog/pages/product-hub-page.tsx',
+        'src/features/prices/pages/product-offers-panel.tsx',
+      ],
+      // The header's extras, drawn on every shop page once the browser is idle.
+      extras: [
+        'src/features/photo-search/components/photo-search-button.tsx',
+        'src/features/chat/components/chat-launcher.tsx',
+      ],
+    }),
+  ],
   // The server renderer bundles React (ssr.noExternal), whose builds pick development or production by reading
   // process.env.NODE_ENV when the server runs: `npm start` does not set it, and React's development build drew a
   // product page three times slower (prop validation, owner stacks). A production build renders in production mode.

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { cartMessages } from './cart-messages';
 import { idInput as recordId } from './id';
 
-/** Messages the spec does not word; the spec's own cart toasts are in messages.cart. */
-export const cartMessages = {
-  notFound: 'This product is not in your cart',
-  productNotFound: 'Product not found',
-  outOfStock: 'This product is out of stock',
-  storeClosed: 'This store is closed and is not taking orders',
-  notSoldHere: 'This product is sold only by external stores',
-  quantityInvalid: 'Quantity must be a whole number from 0 to 99',
-  overStock: (available: number) =>
-    available === 1 ? 'Only 1 unit is in stock' : `Only ${available} units are in stock`,
-} as const;
+export { cartMessages } from './cart-messages';
 
 export const MAX_LINE_QUANTITY = 99;
 

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useId } from 'react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { formatRs } from '@pricehub/shared/rules/money';
-import { cartMessages } from '@pricehub/shared/schemas/cart';
+import { cartMessages } from '@pricehub/shared/schemas/cart-messages';
 import type { ProductDetail } from '@pricehub/shared/schemas/product';
 import { AddToCompareButton } from '../../../components/saved-items/add-to-compare-button';
 import { AddToWishlistButton } from '../../../components/saved-items/add-to-wishlist-button';

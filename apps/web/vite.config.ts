@@ -62,14 +62,27 @@ function bootScript(): Plugin {
   };
 }
 
+/** What decides the browser build's chunks, shared with `landingChunks`' first build so that both chunk alike. */
+const chunking = {
+  // No <link rel=modulepreload> per dependency of a lazy chunk: Vite's helper inserts them one by one while the
+  // page starts (~20 ms of main thread on a product page), and the browser finds the imports in the chunk anyway.
+  modulePreload: false,
+  // One stylesheet for the whole app, linked from the page: a page drawn on the server must arrive with the styles
+  // of every component on it, not wait for the script of its route to bring them (or never, without JavaScript).
+  cssCodeSplit: false,
+} as const;
+
+/** The plugins that shape the app's modules, in both of the browser build's passes. */
+const appPlugins = () => [mantineUseId(), react()];
+
 /**
- * Groups the code of the pages people land on (the home, results and product pages, and the header's extras) into a few chunks: one that every
- * page runs at start, then one per set of those pages sharing the rest. Left to itself, the bundler makes a chunk for
- * every set of the ~60 lazy routes that share a module: the home page fetched ~60 files of 1-2 KB, and the browser
- * spent a few milliseconds of main thread on each file it received and linked (4 times that at Lighthouse's mobile
- * slowdown). Which modules a page needs cannot be told by following imports (a library's index imports all of it, and
- * tree-shaking decides what is used), so a first, unwritten build chunks the app as usual, and the chunks each page
- * loads name its modules. Other routes' code is chunked as before.
+ * Groups the code of the pages people land on (the home, results and product pages, and the header's extras) into a
+ * few chunks: one that every page runs at start, then one per set of those pages sharing the rest. Left to itself,
+ * the bundler makes a chunk for every set of the ~60 lazy routes that share a module: the home page fetched ~60 files
+ * of 1-2 KB, and the browser spent a few milliseconds of main thread on each file it received and linked (4 times that
+ * at Lighthouse's mobile slowdown). Which modules a page needs cannot be told by following imports (a library's index
+ * imports all of it, and tree-shaking decides what is used), so a first, unwritten build chunks the app as usual, and
+ * the chunks each page loads name its modules. Other routes' code is chunked as before. See decision 043.
  */
 function landingChunks(pages: Record<string, string[]>): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
@@ -81,8 +94,8 @@ function landingChunks(pages: Record<string, string[]>): Plugin {
         root,
         configFile: false,
         logLevel: 'silent',
-        plugins: [mantineUseId(), react()],
-        build: { write: false, modulePreload: false, cssCodeSplit: false, copyPublicDir: false },
+        plugins: appPlugins(),
+        build: { ...chunking, write: false, copyPublicDir: false },
       })) as Rolldown.RolldownOutput;
       const chunks = new Map(built.output.flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
       /** The modules with code in the given chunks and in every chunk they import. */
@@ -108,14 +121,9 @@ function landingChunks(pages: Record<string, string[]>): Plugin {
       });
       /** A module's group: the pages that need it ("home", "results-product"...); other routes' code has none. */
       const group = new Map<string, string[]>();
-      for (const { modules } of needs) {
-        for (const id of modules) {
-          if (!start.has(id) && !group.has(id))
-            group.set(
-              id,
-              needs.flatMap((n) => (n.modules.has(id) ? [n.page] : [])),
-            );
-        }
+      const pagesNeeding = (id: string) => needs.flatMap((n) => (n.modules.has(id) ? [n.page] : []));
+      for (const id of new Set(needs.flatMap((n) => [...n.modules]))) {
+        if (!start.has(id)) group.set(id, pagesNeeding(id));
       }
       // Groups take their modules' imports too, so the groups of more pages go first: a module's imports are needed by
       // the same pages or more, and are then placed already.
@@ -152,8 +160,7 @@ function mantineUseId(): Plugin {
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
-    mantineUseId(),
-    react(),
+    ...appPlugins(),
     bootScript(),
     precompress(),
     landingChunks({
@@ -186,12 +193,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
-    // No <link rel=modulepreload> per dependency of a lazy chunk: Vite's helper inserts them one by one while the
-    // page starts (~20 ms of main thread on a product page), and the browser finds the imports in the chunk anyway.
-    modulePreload: false,
-    // One stylesheet for the whole app, linked from the page: a page drawn on the server must arrive with the styles
-    // of every component on it, not wait for the script of its route to bring them (or never, without JavaScript).
-    cssCodeSplit: false,
+    ...chunking,
     // public/ (the favicon, boot.js, the brand model) belongs to the browser build only.
     copyPublicDir: !isSsrBuild,
   },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_FEE } from '@pricehub/shared/rules/money';
 import { queryRows } from '../client';
@@ -341,16 +342,19 @@ describe('the demo shop', () => {
     expect(blogs[0]!.stores).toBeGreaterThanOrEqual(4);
   });
 
-  it('writes a small, accessible SVG for every product image', async () => {
+  it('shows every product as a small WebP picture, rendered from an accessible SVG kept beside it', async () => {
     const images = await rows<{ image: string; thumbnail: string }>(
       sql`select image, thumbnail from products union select image, thumbnail from listings`,
     );
     for (const { image, thumbnail } of images) {
-      expect(image).toMatch(/^\/uploads\/demo\/[a-z0-9-]+\.svg$/);
+      expect(image).toMatch(/^\/uploads\/demo\/[a-z0-9-]+\.webp$/);
       expect(thumbnail).toBe(image);
       const file = join(t.ctx.config.dataDir, image.replace('/uploads/', 'uploads/'));
       expect(existsSync(file), file).toBe(true);
-      const svg = readFileSync(file, 'utf8');
+      const picture = await sharp(file).metadata();
+      expect([picture.format, picture.width, picture.height]).toEqual(['webp', 400, 400]);
+      expect(readFileSync(file).length).toBeLessThan(10_000);
+      const svg = readFileSync(file.replace(/\.webp$/, '.svg'), 'utf8');
       expect(svg.length).toBeLessThan(3000);
       expect(svg).toContain('role="img"');
       expect(svg).toMatch(/<title id="t">[^<]+<\/title>/);

@@ -52,10 +52,11 @@ const REFERENCE_BENCHMARK_INDEX = 2000;
  */
 const QUIET_WALL_PER_CPU = 2;
 /**
- * The reference work's time (fixtures/reference-work.ts) on this machine with nothing else running: medians of
- * 106-130 ms on 28 Nov 2026 (twelve measurements). The upper end, so that a quiet host keeps the stock slowdown.
+ * The reference work's time (fixtures/reference-work.ts) on this machine with nothing else running, 28 Nov 2026: medians
+ * of 106-130 ms alone, and 102-189 ms just before the runs of three audits (two of them inside a full run of the browser
+ * tests). The upper end, so that a quiet host keeps the stock slowdown in most runs, and a slower one is not flattered.
  */
-const QUIET_REFERENCE_MS = 130;
+const QUIET_REFERENCE_MS = 190;
 
 interface Audit {
   performance: number;

@@ -36,7 +36,7 @@ import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.j
 import { Runner } from 'lighthouse/core/runner.js';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { referenceMilliseconds } from '../fixtures/reference-work';
+import { referenceTimes } from '../fixtures/reference-work';
 import { expect, test } from '../fixtures/test';
 
 const MIN_SCORE = 95;
@@ -117,13 +117,14 @@ function gather(url: string, port: number, cpuSlowdownMultiplier: number): Promi
 }
 
 const oneDecimal = (x: number) => Math.round(x * 10) / 10;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The default slowdown, scaled down for a host that took `measured` for what this machine does in `quiet` alone. */
 const scaledTo = (quiet: number, measured: number) =>
   Math.min(DEFAULT_CPU_SLOWDOWN, oneDecimal((DEFAULT_CPU_SLOWDOWN * quiet) / measured));
 
 async function audit(url: string, port: number, hostSlowdown: number, browser: Browser): Promise<Audit> {
-  const referenceMs = await referenceMilliseconds(browser);
+  const referenceMs = median(await referenceTimes(browser, 7));
   const gathered = await gather(url, port, hostSlowdown);
   const hostLhr = await score(gathered, hostSlowdown);
   // A run on a host slower than this one alone is scored again with the slowdown lowered: slower at the reference work
@@ -164,7 +165,6 @@ async function recorded(url: string, port: number, cpuSlowdownMultiplier: number
 }
 
 const passes = (a: Audit) => a.performance >= MIN_SCORE && a.accessibility >= MIN_SCORE;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Lighthouse's CPU slowdown for this host: the default 4× on a host as fast as its reference or faster. */
 function calibratedSlowdown(benchmarkIndex: number): number {

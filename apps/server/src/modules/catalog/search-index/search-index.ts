@@ -101,6 +101,11 @@ interface ProductRow {
 
 /** Rows per statement while loading: bounds the memory a load holds at once. */
 const LOAD_BATCH = 20_000;
+/**
+ * Rows per statement of the minute's popularity read: small, so that a search needing a connection the read holds
+ * (or the event loop its rows' parsing holds) waits a few milliseconds, not the 100-200 ms of one 100,000-row read.
+ */
+const POPULARITY_BATCH = 5_000;
 
 const CATEGORY_CODE = new Map<Category, number>(categories.map((c, i) => [c, i]));
 
@@ -110,6 +115,26 @@ const WALKED_ORDERS: readonly IndexOrder[] = ['relevance', 'price_asc', 'price_d
 const POPULARITY_ORDERS: readonly IndexOrder[] = ['relevance', 'popular'];
 /** Products moved since an order was sorted, past which it is sorted again before it is walked. */
 const MAX_MOVED = 5_000;
+
+/**
+ * One lexeme's slots. `slots`, `starts` and `positions` were built when the load ended: every slot that had the
+ * lexeme, ascending, and the slot's positions of it (packed as in the arena), entry e's from starts[e] to
+ * starts[e + 1]. Ranking reads them here, in the order the matches come, rather than in each match's document.
+ * Entries of a slot rewritten since are stale and skipped. `added` lists the slots written since that have it (or had
+ * it, in a version since replaced: they are checked against their document like any candidate).
+ */
+interface Postings {
+  slots: Int32Array;
+  starts: Int32Array;
+  positions: Int32Array;
+  added: number[];
+}
+
+const EMPTY = new Int32Array(0);
+const NO_STARTS = new Int32Array(1);
+
+/** Lists a search may draw its candidates from: built postings (ascending, no repeats), other lists, or every slot. */
+type Candidates = Int32Array | number[] | 'all';
 
 /** A tsquery with its lexemes as their places in the query's distinct lexemes (QueryWords.ids). */
 type LexemeTree = number | { and: LexemeTree[] } | { or: LexemeTree[] };
@@ -211,9 +236,15 @@ class Column<T extends Float64Array | Int32Array | Uint8Array> {
  *
  * Documents live in one arena: per slot, [n, lexeme ids (sorted), n + 1 offsets into the positions, positions packed
  * as position << 2 | weight]. A product that changes is written again at the arena's end; the space it left is
- * reclaimed when the index is loaded again. Postings (lexeme → slots) and buckets ((category, brand) → slots) only
- * ever grow between loads: they can hold a slot that no longer has the lexeme or the bucket, so every candidate is
- * checked against its product, and seen once per search (an epoch mark per slot).
+ * reclaimed when the index is loaded again. Buckets ((category, brand) → slots) only ever grow between loads: they
+ * can hold a slot that no longer has the bucket, so every candidate is checked against its product, and seen once per
+ * search (an epoch mark per slot) when it can come from two lists.
+ *
+ * Postings (lexeme → slots) are built once the load has read every product: per lexeme, its slots in ascending order
+ * with the lexeme's place among each slot's own (`Postings`). A search walks them in step (`Cursors`), so finding a
+ * query's words in a match reads those lists in order instead of searching each match's document, which at a million
+ * products is scattered memory. A slot written after the build is flagged as rewritten: its entries in the built lists
+ * are skipped, it is listed under each of its lexemes apart, and its words are looked up in its document as before.
  */
 export class SearchIndex {
   private slotOf = new Map<number, number>();
@@ -238,6 +269,11 @@ export class SearchIndex {
    */
   private wordAt = new Int32Array(0);
   private wordSlot = new Int32Array(0);
+  /**
+   * During one search, per query lexeme, how far into its built postings the lookups have gone: matches are met in
+   * ascending slot order, so each lexeme's list is read forward once (seek).
+   */
+  private cursor = new Int32Array(0);
   private epoch = 0;
   private lowerName: string[] = [];
   /** A hash of each lower-case name, checked before the name itself (a string elsewhere in memory) is read. */
@@ -251,8 +287,12 @@ export class SearchIndex {
   /** The RAM sizes met, by id: a group keeps its RAM's id (groupRam). */
   private rams = new Dictionary<number>();
   private lexemes = new Dictionary<string>();
-  /** By lexeme id: the slots that have (or had, since the load) the lexeme. */
-  private postings: number[][] = [];
+  /** By lexeme id: the slots that had the lexeme when the load ended, and those written since that have it. */
+  private postings: Postings[] = [];
+  /** Whether the postings were built (the load has ended): from then on a written slot is flagged as rewritten. */
+  private built = false;
+  /** By slot: 1 when written after the postings were built (its built entries are stale). */
+  private rewritten = new Column(new Uint8Array(0));
   private buckets = new Map<number, number[]>();
   private storeSlots = new Map<string, number[]>();
 
@@ -267,6 +307,9 @@ export class SearchIndex {
   private groupRam = new Column(new Int32Array(0));
   private groupBucket = new Column(new Int32Array(0));
   private groupCount = new Column(new Int32Array(0));
+  /** The groups of each category code and of each brand id, so that a search without words visits only its own. */
+  private groupsOfCategory = new Map<number, number[]>();
+  private groupsOfBrand = new Map<number, number[]>();
   /** tally's matches per group, all zero between searches. */
   private groupHits = new Column(new Int32Array(0));
 
@@ -291,6 +334,7 @@ export class SearchIndex {
       after = rows[rows.length - 1]!.id;
     }
     for (const order of WALKED_ORDERS) index.sortOrder(order);
+    index.buildPostings();
     return index;
   }
 
@@ -314,7 +358,7 @@ export class SearchIndex {
     for (;;) {
       const rows = await queryRows<{ id: number; views: number; units_sold: number }>(
         db,
-        sql`select id, views, units_sold from products where visible and id > ${after} order by id limit ${LOAD_BATCH * 5}`,
+        sql`select id, views, units_sold from products where visible and id > ${after} order by id limit ${POPULARITY_BATCH}`,
       );
       for (const r of rows) {
         const slot = this.slotOf.get(r.id);
@@ -324,7 +368,7 @@ export class SearchIndex {
         this.unitsSold.data[slot] = r.units_sold;
         for (const order of POPULARITY_ORDERS) this.sorted.get(order)?.move(slot);
       }
-      if (rows.length < LOAD_BATCH * 5) break;
+      if (rows.length < POPULARITY_BATCH) break;
       after = rows[rows.length - 1]!.id;
     }
   }
@@ -369,7 +413,58 @@ export class SearchIndex {
     this.storesOf[slot] = stores.length > 0 ? stores : null;
 
     const lexemeIds = this.writeDocument(slot, row.search);
-    for (const id of lexemeIds) if (!old?.lexemes.has(id)) this.postings[id]!.push(slot);
+    if (!this.built) return;
+    // Listed apart under every lexeme the first time (its built entries are skipped from now on), then under those
+    // it did not have before.
+    const first = this.rewritten.data[slot] === 0;
+    this.rewritten.data[slot] = 1;
+    for (const id of lexemeIds) if (first || !old?.lexemes.has(id)) this.postings[id]!.added.push(slot);
+  }
+
+  /**
+   * Lists every slot under each lexeme of its document, in ascending slot order, with its positions of the lexeme:
+   * two passes over the arena, one to count and one to fill.
+   */
+  private buildPostings(): void {
+    const a = this.arena.data;
+    const lexemeCount = this.postings.length;
+    const entries = new Int32Array(lexemeCount);
+    const positionCount = new Int32Array(lexemeCount);
+    for (let s = 0; s < this.size; s++) {
+      const at = this.docAt.data[s]!;
+      const n = a[at]!;
+      const offsets = at + 1 + n;
+      for (let i = 0; i < n; i++) {
+        const id = a[at + 1 + i]!;
+        entries[id]! += 1;
+        positionCount[id]! += a[offsets + i + 1]! - a[offsets + i]!;
+      }
+    }
+    const built = Array.from({ length: lexemeCount }, (_, id) => ({
+      slots: new Int32Array(entries[id]!),
+      starts: new Int32Array(entries[id]! + 1),
+      positions: new Int32Array(positionCount[id]!),
+    }));
+    entries.fill(0);
+    positionCount.fill(0);
+    for (let s = 0; s < this.size; s++) {
+      const at = this.docAt.data[s]!;
+      const n = a[at]!;
+      const offsets = at + 1 + n;
+      for (let i = 0; i < n; i++) {
+        const id = a[at + 1 + i]!;
+        const list = built[id]!;
+        const e = entries[id]!++;
+        list.slots[e] = s;
+        let p = positionCount[id]!;
+        list.starts[e] = p;
+        for (let j = a[offsets + i]!; j < a[offsets + i + 1]!; j++) list.positions[p++] = a[j]!;
+        positionCount[id] = p;
+        list.starts[e + 1] = p;
+      }
+    }
+    this.postings.forEach((postings, id) => Object.assign(postings, built[id]));
+    this.built = true;
   }
 
   /** Counts the slot in its (category, brand, RAM, price step) group. */
@@ -387,6 +482,8 @@ export class SearchIndex {
       this.groupBrand.data[group] = brand;
       this.groupRam.data[group] = ram;
       this.groupBucket.data[group] = bucket;
+      push(this.groupsOfCategory, category, group);
+      push(this.groupsOfBrand, brand, group);
     }
     this.groupCount.data[group]! += 1;
     this.groupOf.data[slot] = group;
@@ -431,11 +528,14 @@ export class SearchIndex {
     this.marks.ensure(length, (n) => new Int32Array(n));
     this.rankOf.ensure(length, (n) => new Float64Array(n));
     this.groupOf.ensure(length, (n) => new Int32Array(n));
+    this.rewritten.ensure(length, (n) => new Uint8Array(n));
   }
 
   private lexemeIdFor(lexeme: string): number {
     const id = this.lexemes.idOf(lexeme);
-    if (id === this.postings.length) this.postings.push([]);
+    if (id === this.postings.length) {
+      this.postings.push({ slots: EMPTY, starts: NO_STARTS, positions: EMPTY, added: [] });
+    }
     return id;
   }
 
@@ -551,15 +651,23 @@ export class SearchIndex {
     const highest = max === undefined ? Infinity : (max + 1) / PRICE_FILTER_STEP - 1;
     const groups: FacetGroup[] = [];
     const count = this.groupCount.data;
-    for (let g = 0; g < this.groups.values.length; g++) {
+    const visit = (g: number) => {
       const n = count[g]!;
       const bucket = this.groupBucket.data[g]!;
-      if (n === 0 || bucket < lowest || bucket > highest) continue;
-      if (f.category !== undefined && this.groupCategory.data[g] !== f.category) continue;
-      if (f.brands !== undefined && !f.brands.includes(this.groupBrand.data[g]!)) continue;
+      if (n === 0 || bucket < lowest || bucket > highest) return;
+      if (f.category !== undefined && this.groupCategory.data[g] !== f.category) return;
+      if (f.brands !== undefined && !f.brands.includes(this.groupBrand.data[g]!)) return;
       const group = this.facetGroup(g, n);
-      if (f.ram !== undefined && group.r !== f.ram) continue;
+      if (f.ram !== undefined && group.r !== f.ram) return;
       groups.push(group);
+    };
+    // Only the groups that can pass: those of the brands named, else of the category, else all.
+    if (f.brands !== undefined) {
+      for (const b of new Set(f.brands)) for (const g of this.groupsOfBrand.get(b) ?? []) visit(g);
+    } else if (f.category !== undefined) {
+      for (const g of this.groupsOfCategory.get(f.category) ?? []) visit(g);
+    } else {
+      for (let g = 0; g < this.groups.values.length; g++) visit(g);
     }
     return tallyOf(groups);
   }
@@ -607,23 +715,41 @@ export class SearchIndex {
   ): number[] {
     const epoch = ++this.epoch;
     const marks = this.marks.data;
+    const rewritten = this.rewritten.data;
     const out: number[] = [];
     if (words) {
       if (this.wordAt.length < words.ids.length) {
         this.wordAt = new Int32Array(words.ids.length);
         this.wordSlot = new Int32Array(words.ids.length);
+        this.cursor = new Int32Array(words.ids.length);
       }
       this.wordSlot.fill(-1);
+      this.cursor.fill(0);
     }
+    // A slot can be met twice only across lists, or within a list that is not built postings.
+    const filled = lists.filter((l) => l === 'all' || l.length > 0);
+    const once = filled.length === 1 && filled[0] !== 'all' && filled[0] instanceof Int32Array;
+    const unique = once || (filled.length === 1 && filled[0] === 'all');
     const entry = words && rankedBy !== null ? this.entryReader(words) : null;
     const ranks = this.rankOf.data;
     const lower = this.lowerName;
     const nameHash = this.nameHash.data;
     const phraseHash = rankedBy === null ? 0 : hashOf(rankedBy);
+    const alive = this.alive.data;
+    // Without filters, passing is being in the shop.
+    const unfiltered =
+      !f.priced &&
+      f.category === undefined &&
+      f.brands === undefined &&
+      f.ram === undefined &&
+      f.storage === undefined &&
+      f.store === undefined;
     const matches = (s: number): boolean => {
-      if (marks[s] === epoch) return false;
-      marks[s] = epoch;
-      if (!this.passes(s, f)) return false;
+      if (!unique) {
+        if (marks[s] === epoch) return false;
+        marks[s] = epoch;
+      }
+      if (unfiltered ? alive[s] !== 1 : !this.passes(s, f)) return false;
       if (words === null) return true;
       if (!this.holds(s, words.tree, words.ids)) return false;
       if (entry) {
@@ -632,9 +758,15 @@ export class SearchIndex {
       }
       return true;
     };
-    for (const candidates of lists) {
+    for (const candidates of filled) {
       if (candidates === 'all') {
         for (let s = 0; s < this.size; s++) if (matches(s)) out.push(s);
+      } else if (candidates instanceof Int32Array) {
+        // Built postings: a rewritten slot's entry is stale, and the slot is listed in `added` if it still qualifies.
+        for (let i = 0; i < candidates.length; i++) {
+          const s = candidates[i]!;
+          if (rewritten[s] === 0 && matches(s)) out.push(s);
+        }
       } else {
         for (let i = 0; i < candidates.length; i++) if (matches(candidates[i]!)) out.push(candidates[i]!);
       }
@@ -653,13 +785,47 @@ export class SearchIndex {
     return false;
   }
 
-  /** Where the slot has the query's k-th lexeme among its own (-1: not at all), looked up the first time asked. */
+  /**
+   * Where the slot has the query's k-th lexeme (-1: not at all), looked up the first time asked: its entry in the
+   * lexeme's built postings, or, when the slot was rewritten since they were built, its place in the slot's document.
+   */
   private wordIn(slot: number, k: number, ids: number[]): number {
     if (this.wordSlot[k] === slot) return this.wordAt[k]!;
-    const i = ids[k]! < 0 ? -1 : this.findLexeme(slot, ids[k]!);
+    const id = ids[k]!;
+    const i =
+      id < 0
+        ? -1
+        : this.rewritten.data[slot] === 1
+          ? this.findLexeme(slot, id)
+          : this.seek(k, this.postings[id]!, slot);
     this.wordAt[k] = i;
     this.wordSlot[k] = slot;
     return i;
+  }
+
+  /**
+   * The slot's entry in the built postings of the query's k-th lexeme (-1: not there), from where the last lookup of
+   * that lexeme left off: forward by doubling steps, then by bisection. A slot before the last one asked starts over.
+   */
+  private seek(k: number, postings: Postings, slot: number): number {
+    const list = postings.slots;
+    let lo = this.cursor[k]!;
+    if (lo > 0 && list[lo - 1]! >= slot) lo = 0;
+    let hi = lo;
+    let step = 1;
+    while (hi < list.length && list[hi]! < slot) {
+      lo = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    if (hi > list.length) hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]! < slot) lo = mid + 1;
+      else hi = mid;
+    }
+    this.cursor[k] = lo;
+    return lo < list.length && list[lo] === slot ? lo : -1;
   }
 
   /** The query's words in the index's terms. */
@@ -676,22 +842,26 @@ export class SearchIndex {
   }
 
   /** Lists whose union holds every product the query matches: the shortest choice at each AND. */
-  private postingsFor(node: LexemeTree, ids: number[]): number[][] {
-    if (typeof node === 'number') return ids[node]! < 0 ? [] : [this.postings[ids[node]!]!];
+  private postingsFor(node: LexemeTree, ids: number[]): Candidates[] {
+    if (typeof node === 'number') {
+      if (ids[node]! < 0) return [];
+      const { slots, added } = this.postings[ids[node]!]!;
+      return [slots, added];
+    }
     const lists = ('and' in node ? node.and : node.or).map((child) => this.postingsFor(child, ids));
     if ('or' in node) return lists.flat();
     return lists.reduce((best, l) => (this.sizeOf(l) < this.sizeOf(best) ? l : best));
   }
 
   /** How many slots candidate lists hold, counted with repeats. */
-  private sizeOf(lists: (number[] | 'all')[]): number {
+  private sizeOf(lists: Candidates[]): number {
     return lists.reduce((sum, l) => sum + (l === 'all' ? this.size : l.length), 0);
   }
 
   /** The smallest lists the matches must be among. */
-  private candidates(f: SlotFilter, words: QueryWords | null): (number[] | 'all')[] {
+  private candidates(f: SlotFilter, words: QueryWords | null): Candidates[] {
     const { category: categoryCode, brands: brandIds } = f;
-    const options: (number[] | 'all')[][] = [];
+    const options: Candidates[][] = [];
     if (words !== null) options.push(this.postingsFor(words.tree, words.ids));
     if (f.store !== undefined) options.push([this.storeSlots.get(f.store) ?? []]);
     if (brandIds) {
@@ -700,7 +870,7 @@ export class SearchIndex {
     } else if (categoryCode !== undefined) {
       options.push(this.brands.values.map((_, b) => this.buckets.get(b * 256 + categoryCode) ?? []));
     }
-    let best: (number[] | 'all')[] = ['all'];
+    let best: Candidates[] = ['all'];
     for (const lists of options) if (this.sizeOf(lists) < this.sizeOf(best)) best = lists;
     return best;
   }
@@ -739,22 +909,32 @@ export class SearchIndex {
   }
 
   /**
-   * ts_rank's view of one slot's document (select it, then pass the lookup to tsRank): the positions in the arena
-   * itself, of the lexemes matching found (wordAt). One object per query lexeme is filled again for each slot, so
-   * ranking thousands of matches allocates nothing.
+   * ts_rank's view of one slot's document (select it, then pass the lookup to tsRank): the positions of the lexemes
+   * matching found (wordAt), in the built postings or, for a rewritten slot, in the arena. One object per query
+   * lexeme is filled again for each slot, so ranking thousands of matches allocates nothing.
    */
   private entryReader(words: QueryWords): (slot: number) => LexemeLookup {
     const a = this.arena.data;
+    const rewritten = this.rewritten.data;
+    const lists = words.ids.map((id) => (id < 0 ? undefined : this.postings[id]));
     const places = words.ids.map((): Positions => ({ data: a, from: 0, to: 0 }));
     let slot = 0;
     const entry: LexemeLookup = (_, k) => {
       const i = this.wordIn(slot, k, words.ids);
       if (i < 0) return undefined;
-      const at = this.docAt.data[slot]!;
-      const offsets = at + 1 + a[at]!;
       const place = places[k]!;
-      place.from = a[offsets + i]!;
-      place.to = a[offsets + i + 1]!;
+      if (rewritten[slot] === 1) {
+        const at = this.docAt.data[slot]!;
+        const offsets = at + 1 + a[at]!;
+        place.data = a;
+        place.from = a[offsets + i]!;
+        place.to = a[offsets + i + 1]!;
+      } else {
+        const list = lists[k]!;
+        place.data = list.positions;
+        place.from = list.starts[i]!;
+        place.to = list.starts[i + 1]!;
+      }
       return place;
     };
     return (selected) => {

@@ -241,10 +241,11 @@ class Column<T extends Float64Array | Int32Array | Uint8Array> {
  * search (an epoch mark per slot) when it can come from two lists.
  *
  * Postings (lexeme → slots) are built once the load has read every product: per lexeme, its slots in ascending order
- * with the lexeme's place among each slot's own (`Postings`). A search walks them in step (`Cursors`), so finding a
- * query's words in a match reads those lists in order instead of searching each match's document, which at a million
- * products is scattered memory. A slot written after the build is flagged as rewritten: its entries in the built lists
- * are skipped, it is listed under each of its lexemes apart, and its words are looked up in its document as before.
+ * with their positions of it (`Postings`). A search reads them in step (a cursor per query lexeme, `seek`), so
+ * finding and ranking a query's words in a match reads those lists in order instead of each match's document, which
+ * at a million products is scattered memory (decision 045). A slot written after the build is flagged as
+ * rewritten: its entries in the built lists are skipped, it is listed under each of its lexemes apart, and its words
+ * are looked up in its document as before.
  */
 export class SearchIndex {
   private slotOf = new Map<number, number>();
@@ -726,10 +727,9 @@ export class SearchIndex {
       this.wordSlot.fill(-1);
       this.cursor.fill(0);
     }
-    // A slot can be met twice only across lists, or within a list that is not built postings.
+    // A slot can be met twice only across lists, or within a list other than built postings or every slot.
     const filled = lists.filter((l) => l === 'all' || l.length > 0);
-    const once = filled.length === 1 && filled[0] !== 'all' && filled[0] instanceof Int32Array;
-    const unique = once || (filled.length === 1 && filled[0] === 'all');
+    const unique = filled.length === 1 && (filled[0] === 'all' || filled[0] instanceof Int32Array);
     const entry = words && rankedBy !== null ? this.entryReader(words) : null;
     const ranks = this.rankOf.data;
     const lower = this.lowerName;

@@ -432,14 +432,10 @@ export class SearchIndex {
     const entries = new Int32Array(lexemeCount);
     const positionCount = new Int32Array(lexemeCount);
     for (let s = 0; s < this.size; s++) {
-      const at = this.docAt.data[s]!;
-      const n = a[at]!;
-      const offsets = at + 1 + n;
-      for (let i = 0; i < n; i++) {
-        const id = a[at + 1 + i]!;
+      this.eachEntry(s, (id, from, to) => {
         entries[id]! += 1;
-        positionCount[id]! += a[offsets + i + 1]! - a[offsets + i]!;
-      }
+        positionCount[id]! += to - from;
+      });
     }
     const built = Array.from({ length: lexemeCount }, (_, id) => ({
       slots: new Int32Array(entries[id]!),
@@ -449,20 +445,16 @@ export class SearchIndex {
     entries.fill(0);
     positionCount.fill(0);
     for (let s = 0; s < this.size; s++) {
-      const at = this.docAt.data[s]!;
-      const n = a[at]!;
-      const offsets = at + 1 + n;
-      for (let i = 0; i < n; i++) {
-        const id = a[at + 1 + i]!;
+      this.eachEntry(s, (id, from, to) => {
         const list = built[id]!;
         const e = entries[id]!++;
         list.slots[e] = s;
         let p = positionCount[id]!;
         list.starts[e] = p;
-        for (let j = a[offsets + i]!; j < a[offsets + i + 1]!; j++) list.positions[p++] = a[j]!;
+        for (let j = from; j < to; j++) list.positions[p++] = a[j]!;
         positionCount[id] = p;
         list.starts[e + 1] = p;
-      }
+      });
     }
     this.postings.forEach((postings, id) => Object.assign(postings, built[id]));
     this.built = true;
@@ -507,9 +499,7 @@ export class SearchIndex {
   /** What a slot is found by before it is written again: its bucket, stores and lexemes. */
   private snapshotKeys(slot: number) {
     const lexemes = new Set<number>();
-    const at = this.docAt.data[slot]!;
-    const n = this.arena.data[at]!;
-    for (let i = 0; i < n; i++) lexemes.add(this.arena.data[at + 1 + i]!);
+    this.eachEntry(slot, (id) => lexemes.add(id));
     return { bucket: this.bucketKey(slot), stores: this.storesOf[slot] ?? [], lexemes };
   }
 
@@ -565,6 +555,15 @@ export class SearchIndex {
     this.arenaLength = at + length;
     this.docAt.data[slot] = at;
     return entries.map((e) => e.id);
+  }
+
+  /** Each lexeme of the slot's document, in id order, with where its positions lie in the arena. */
+  private eachEntry(slot: number, visit: (lexemeId: number, from: number, to: number) => void): void {
+    const a = this.arena.data;
+    const at = this.docAt.data[slot]!;
+    const n = a[at]!;
+    const offsets = at + 1 + n;
+    for (let i = 0; i < n; i++) visit(a[at + 1 + i]!, a[offsets + i]!, a[offsets + i + 1]!);
   }
 
   /** Where the slot's entry for a lexeme id is among its lexemes, or -1. */
@@ -735,21 +734,12 @@ export class SearchIndex {
     const lower = this.lowerName;
     const nameHash = this.nameHash.data;
     const phraseHash = rankedBy === null ? 0 : hashOf(rankedBy);
-    const alive = this.alive.data;
-    // Without filters, passing is being in the shop.
-    const unfiltered =
-      !f.priced &&
-      f.category === undefined &&
-      f.brands === undefined &&
-      f.ram === undefined &&
-      f.storage === undefined &&
-      f.store === undefined;
     const matches = (s: number): boolean => {
       if (!unique) {
         if (marks[s] === epoch) return false;
         marks[s] = epoch;
       }
-      if (unfiltered ? alive[s] !== 1 : !this.passes(s, f)) return false;
+      if (!this.passes(s, f)) return false;
       if (words === null) return true;
       if (!this.holds(s, words.tree, words.ids)) return false;
       if (entry) {

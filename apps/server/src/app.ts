@@ -27,6 +27,7 @@ import {
 import { CatalogueChanges } from './modules/catalog/change-feed';
 import { keepSearchIndex } from './modules/catalog/search-index/live-index';
 import { keepCards } from './modules/catalog/card-cache';
+import { warmCards } from './modules/catalog/repository';
 import { keepSearchTerms } from './modules/catalog/kept-terms';
 import { moduleRoutes } from './modules/registry';
 
@@ -105,11 +106,29 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   if (ctx.config.searchIndex) {
     // Searches are answered from the process once it has loaded (in the background), the database until then.
     const searchIndex = keepSearchIndex(ctx.db, changes, app.log);
-    app.addHook('onClose', () => searchIndex.close());
-    void searchIndex.start();
-    // The cards search results (and home and recommendations) show, kept while the feed hears their product unchanged.
+    let closing = false;
+    app.addHook('onClose', () => {
+      closing = true;
+      searchIndex.close();
+    });
+    // The cards search results (and home and recommendations) show, kept while the feed hears their product unchanged:
+    // once the index has loaded, those searches show first are read ahead of them.
     const stopKeepingCards = keepCards(ctx.db, changes);
     app.addHook('onClose', async () => stopKeepingCards());
+    void searchIndex
+      .start()
+      .then(() => searchIndex.current())
+      .then(
+        (index) =>
+          index &&
+          warmCards(
+            ctx.db,
+            (n) => index.leading(n),
+            ctx.now,
+            () => closing,
+          ),
+      )
+      .catch((err: unknown) => app.log.warn({ err }, 'cards not read ahead'));
     // The search dictionary the words of a search are looked up in, kept while the feed hears it unchanged.
     const stopKeepingTerms = keepSearchTerms(ctx.db, changes);
     app.addHook('onClose', async () => stopKeepingTerms());

@@ -181,7 +181,11 @@ export const products = pgTable(
     index('products_views_idx').on(t.views),
     index('products_gtin_idx').on(t.gtin),
     index('products_match_key_idx').on(t.matchKey),
-    index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // Suggestions' name prefixes, of shown products only; migration 0025 also INCLUDEs name (index-only scans), which
+    // drizzle's index builder cannot say.
+    index('products_name_prefix_idx')
+      .on(sql`lower(${t.name}) text_pattern_ops`)
+      .where(sql`${t.visible}`),
     // Near misses in the operators' matching queue: same brand and model tokens, other specs (migration 0013).
     index('products_model_key_idx').on(sql`split_part(${t.matchKey}, '|', 1)`, sql`split_part(${t.matchKey}, '|', 2)`),
     // Search facets and filter-only result pages read these with index-only scans instead of visiting the heap

@@ -4,6 +4,7 @@ import { buildApp, type App } from '../app';
 import { openAppContext } from '../cli/app-context';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { flushOutbox } from '../modules/mail/outbox';
 import { memoryMail } from './memory-mail';
 import { createTestDatabase } from './test-database';
@@ -22,8 +23,13 @@ export interface TestApp {
  * Builds the real app on a fresh database for one test file and closes both after the file's tests.
  * Call it once at the top of a test file: `const t = await buildTestApp();`
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  /** Writes to the new database before the app starts (what it loads at start: the search index). */
+  before?: (db: Db) => Promise<unknown>,
+): Promise<TestApp> {
   const database = await createTestDatabase();
+  await before?.(database.db);
   const mail = memoryMail();
   let now: Date | undefined;
   const config = {

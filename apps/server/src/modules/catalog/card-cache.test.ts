@@ -7,7 +7,7 @@ import { caller, createSellerWithStore } from '../../testing/shop';
 import { buildTestApp } from '../../testing/test-app';
 import { keepCards, keptCards, type KeptCardsOptions } from './card-cache';
 import { CatalogueChanges } from './change-feed';
-import { loadCards, loadProducts } from './repository';
+import { loadCards, loadProducts, warmCards } from './repository';
 import { addProduct, productBody } from './test-fixtures';
 
 /**
@@ -214,6 +214,49 @@ describe('kept cards', () => {
     expect(storeCards.get(c.productId)!.product.views).toBe(8);
     expect(storeCards.get(c.productId)!.product.price).toBe(35_000_00);
     expect((await product(c.productId, when)).views).toBe(0);
+  });
+
+  it('are read ahead for the leading products, as many as fit, the most asked for dropped last', async () => {
+    const [a, b, c, d] = [await listed(), await listed(), await listed(), await listed()];
+    keepWith(feed, { maxCards: 3 });
+    const kept = keptCards(t.ctx.db)!;
+    const asked: number[] = [];
+    const leading = (n: number) => {
+      asked.push(n);
+      return [a, b, c, d].map((x) => x.productId).slice(0, n);
+    };
+    const when = new Date();
+    expect(await warmCards(t.ctx.db, leading, () => when)).toBe(3);
+    expect(asked).toEqual([3]);
+    expect(kept.size).toBe(3);
+    // Kept as read: what the database says, and served without reading (views are not told by the triggers).
+    await setViews(a.productId, 17);
+    expect(Object.fromEntries(await cards([a.productId, b.productId, c.productId], when))).toEqual(
+      Object.fromEntries(
+        await uncached([a.productId, b.productId, c.productId], when).then((m) => {
+          m.get(a.productId)!.product.views = 0;
+          return m;
+        }),
+      ),
+    );
+    expect((await product(a.productId, when)).views).toBe(0);
+    expect((await product(d.productId, when)).views).toBe(0);
+    // Room for d was made by dropping the least recently served: the leading product a was read last, so it stays.
+    expect(kept.get(a.productId, when.getTime())).toBeDefined();
+
+    // A second warm reads only what is not kept; a stopped one reads nothing.
+    keepWith(feed, { maxCards: 3 });
+    expect(
+      await warmCards(
+        t.ctx.db,
+        leading,
+        () => when,
+        () => true,
+      ),
+    ).toBe(0);
+    await cards([b.productId], when);
+    expect(await warmCards(t.ctx.db, leading, () => when)).toBe(2);
+    expect(keptCards(t.ctx.db)!.size).toBe(3);
   });
 
   it('keep no card whose product changed while it was read, none past their age, and a bounded number', async () => {

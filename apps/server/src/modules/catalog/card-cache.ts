@@ -47,7 +47,7 @@ export interface KeptCardsOptions {
 export class KeptCards {
   private readonly cards = new Map<number, Kept>();
   private generation = catalogueGeneration();
-  private readonly maxCards: number;
+  readonly maxCards: number;
   private readonly ttlMs: number;
 
   constructor(

@@ -5,7 +5,7 @@ import type { products } from '../../db/schema';
 import { openStoresSql, storesSql } from '../accounts/queries';
 import { availableOffersSql } from '../offers/queries';
 import { activeSaleSql, saleWindowSql, unitPrice, type ActiveSale } from '../sales/pricing';
-import { keptCards } from './card-cache';
+import { keptCards, type KeptCards } from './card-cache';
 import { currentProductIdSql } from './queries';
 
 /** Catalogue products shoppers may see (kept by triggers: a listing in an open store, or another store's offer). */
@@ -108,22 +108,55 @@ export async function loadCards(
     if (card) found.set(id, card);
     return !card;
   });
-  if (missing.length > 0) {
-    // Before the read: a change heard from here on leaves what it reads stale.
-    const reading = kept.reading();
-    for (const row of await readCards(db, missing, now, reading !== undefined)) {
-      const card = toCard(row, options);
-      found.set(row.id, card);
-      if (reading) {
-        kept.keep(reading, row.id, card, { from: row.sales_since ?? -Infinity, until: row.sales_until ?? Infinity });
-      }
-    }
-  }
+  if (missing.length > 0) for (const [id, card] of await readAndKeep(db, kept, missing, now)) found.set(id, card);
   for (const id of wanted) {
     const card = found.get(id);
     if (card) cards.set(id, card);
   }
   return cards;
+}
+
+/** The default cards of `ids` read from the database, each kept unless a change was heard while it was read. */
+async function readAndKeep(db: Db, kept: KeptCards, ids: number[], now: Date): Promise<Map<number, Card>> {
+  const cards = new Map<number, Card>();
+  // Before the read: a change heard from here on leaves what it reads stale.
+  const reading = kept.reading();
+  for (const row of await readCards(db, ids, now, reading !== undefined)) {
+    const card = toCard(row, {});
+    cards.set(row.id, card);
+    if (reading) {
+      kept.keep(reading, row.id, card, { from: row.sales_since ?? -Infinity, until: row.sales_until ?? Infinity });
+    }
+  }
+  return cards;
+}
+
+/** Cards per statement while reading ahead: some tens of milliseconds of PostgreSQL each, one at a time. */
+const READ_AHEAD_BATCH = 500;
+
+/**
+ * Reads and keeps the default cards of the `leading` products (the most asked for first) that are not kept yet, as
+ * many as the kept cards hold, so that a process just started answers from memory what a process long running
+ * would: without it, the page of each search is a card statement for minutes after a start. The least asked for
+ * are read first, so that the most asked for are the last the kept cards drop. Stops when `stopped` says so.
+ * Answers how many cards it read.
+ */
+export async function warmCards(
+  db: Db,
+  leading: (n: number) => number[],
+  now: () => Date,
+  stopped: () => boolean = () => false,
+): Promise<number> {
+  const kept = keptCards(db);
+  if (!kept) return 0;
+  const wanted = leading(kept.maxCards);
+  let read = 0;
+  for (let end = wanted.length; end > 0 && !stopped(); end -= READ_AHEAD_BATCH) {
+    const at = now();
+    const missing = wanted.slice(Math.max(0, end - READ_AHEAD_BATCH), end).filter((id) => !kept.get(id, at.getTime()));
+    if (missing.length > 0) read += (await readAndKeep(db, kept, missing, at)).size;
+  }
+  return read;
 }
 
 /**

@@ -582,6 +582,20 @@ export class SearchIndex {
     return -1;
   }
 
+  /**
+   * The ids of up to `n` products in the shop, those a search without words shows first ('relevance'), in that order:
+   * the cards most likely to be asked for, kept from the start (catalog/repository warmCards).
+   */
+  leading(n: number): number[] {
+    const order = this.sorted.get('relevance') ?? this.sortOrder('relevance');
+    const ids: number[] = [];
+    for (let i = 0; i < order.slots.length && ids.length < n; i++) {
+      const s = order.slots[i]!;
+      if (this.alive.data[s] === 1) ids.push(this.ids.data[s]!);
+    }
+    return ids;
+  }
+
   /** Answers a search: the page's product ids in order, and the facets of every match. */
   search(q: IndexQuery): IndexAnswer {
     const filter = this.filterOf(q);

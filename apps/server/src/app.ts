@@ -26,7 +26,7 @@ import {
 } from './cache/catalogue-cache';
 import { CatalogueChanges } from './modules/catalog/change-feed';
 import { keepSearchIndex } from './modules/catalog/search-index/live-index';
-import { keepCards } from './modules/catalog/card-cache';
+import { keepCards, keptCards } from './modules/catalog/card-cache';
 import { warmCards } from './modules/catalog/repository';
 import { keepSearchTerms } from './modules/catalog/kept-terms';
 import { moduleRoutes } from './modules/registry';
@@ -115,19 +115,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     // once the index has loaded, those searches show first are read ahead of them.
     const stopKeepingCards = keepCards(ctx.db, changes);
     app.addHook('onClose', async () => stopKeepingCards());
-    void searchIndex
+    keptCards(ctx.db)!.readAhead = searchIndex
       .start()
       .then(() => searchIndex.current())
-      .then(
-        (index) =>
-          index &&
-          warmCards(
-            ctx.db,
-            (n) => index.leading(n),
-            ctx.now,
-            () => closing,
-          ),
-      )
+      .then((index) => index && warmCards(ctx.db, (n) => index.leading(n), ctx.now, () => closing))
       .catch((err: unknown) => app.log.warn({ err }, 'cards not read ahead'));
     // The search dictionary the words of a search are looked up in, kept while the feed hears it unchanged.
     const stopKeepingTerms = keepSearchTerms(ctx.db, changes);

@@ -46,6 +46,8 @@ export interface KeptCardsOptions {
  */
 export class KeptCards {
   private readonly cards = new Map<number, Kept>();
+  /** Settles once the cards read ahead at start (app.ts, repository warmCards) have been read, or could not be. */
+  readAhead: Promise<unknown> = Promise.resolve();
   private generation = catalogueGeneration();
   readonly maxCards: number;
   private readonly ttlMs: number;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { insertCatalogueProduct, insertExternalOffer } from '../../testing/catalogue';
 import { caller } from '../../testing/shop';
@@ -23,7 +23,8 @@ const call = caller(t);
 describe('cards read ahead', () => {
   it('are kept for every shown product once the index has loaded, and a first search shows them', async () => {
     const { db } = t.ctx;
-    await vi.waitFor(() => expect(keptCards(db)!.size).toBe(names.length), { timeout: 10_000 });
+    await keptCards(db)!.readAhead;
+    expect(keptCards(db)!.size).toBe(names.length);
     const ids = (await queryRows<{ id: number }>(db, sql`select id from products where visible order by id`)).map(
       (r) => r.id,
     );

@@ -118,7 +118,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     keptCards(ctx.db)!.readAhead = searchIndex
       .start()
       .then(() => searchIndex.current())
-      .then((index) => index && warmCards(ctx.db, (n) => index.leading(n), ctx.now, () => closing))
+      .then(
+        (index) =>
+          index &&
+          warmCards(
+            ctx.db,
+            (n) => index.leading(n),
+            ctx.now,
+            () => closing,
+          ),
+      )
       .catch((err: unknown) => app.log.warn({ err }, 'cards not read ahead'));
     // The search dictionary the words of a search are looked up in, kept while the feed hears it unchanged.
     const stopKeepingTerms = keepSearchTerms(ctx.db, changes);

@@ -27,7 +27,7 @@ import {
 import { CatalogueChanges } from './modules/catalog/change-feed';
 import { keepSearchIndex } from './modules/catalog/search-index/live-index';
 import { keepCards, keptCards } from './modules/catalog/card-cache';
-import { warmCards } from './modules/catalog/repository';
+import { readCardsAhead } from './modules/catalog/repository';
 import { keepSearchTerms } from './modules/catalog/kept-terms';
 import { moduleRoutes } from './modules/registry';
 
@@ -106,11 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   if (ctx.config.searchIndex) {
     // Searches are answered from the process once it has loaded (in the background), the database until then.
     const searchIndex = keepSearchIndex(ctx.db, changes, app.log);
-    let closing = false;
-    app.addHook('onClose', () => {
-      closing = true;
-      searchIndex.close();
-    });
+    app.addHook('onClose', () => searchIndex.close());
     // The cards search results (and home and recommendations) show, kept while the feed hears their product unchanged:
     // once the index has loaded, those searches show first are read ahead of them.
     const stopKeepingCards = keepCards(ctx.db, changes);
@@ -118,16 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     keptCards(ctx.db)!.readAhead = searchIndex
       .start()
       .then(() => searchIndex.current())
-      .then(
-        (index) =>
-          index &&
-          warmCards(
-            ctx.db,
-            (n) => index.leading(n),
-            ctx.now,
-            () => closing,
-          ),
-      )
+      .then((index) => index && readCardsAhead(ctx.db, (n) => index.leading(n), ctx.now))
       .catch((err: unknown) => app.log.warn({ err }, 'cards not read ahead'));
     // The search dictionary the words of a search are looked up in, kept while the feed hears it unchanged.
     const stopKeepingTerms = keepSearchTerms(ctx.db, changes);

@@ -7,7 +7,7 @@ import { caller, createSellerWithStore } from '../../testing/shop';
 import { buildTestApp } from '../../testing/test-app';
 import { keepCards, keptCards, type KeptCardsOptions } from './card-cache';
 import { CatalogueChanges } from './change-feed';
-import { loadCards, loadProducts, warmCards } from './repository';
+import { loadCards, loadProducts, readCardsAhead } from './repository';
 import { addProduct, productBody } from './test-fixtures';
 
 /**
@@ -226,7 +226,7 @@ describe('kept cards', () => {
       return [a, b, c, d].map((x) => x.productId).slice(0, n);
     };
     const when = new Date();
-    expect(await warmCards(t.ctx.db, leading, () => when)).toBe(3);
+    expect(await readCardsAhead(t.ctx.db, leading, () => when)).toBe(3);
     expect(asked).toEqual([3]);
     expect(kept.size).toBe(3);
     // Kept as read: what the database says, and served without reading (views are not told by the triggers).
@@ -244,18 +244,13 @@ describe('kept cards', () => {
     // Room for d was made by dropping the least recently served: the leading product a was read last, so it stays.
     expect(kept.get(a.productId, when.getTime())).toBeDefined();
 
-    // A second warm reads only what is not kept; a stopped one reads nothing.
+    // Once the cards are no longer kept (the app closing) nothing is read; a second read ahead reads only what is not
+    // kept.
+    stopKeeping();
+    expect(await readCardsAhead(t.ctx.db, leading, () => when)).toBe(0);
     keepWith(feed, { maxCards: 3 });
-    expect(
-      await warmCards(
-        t.ctx.db,
-        leading,
-        () => when,
-        () => true,
-      ),
-    ).toBe(0);
     await cards([b.productId], when);
-    expect(await warmCards(t.ctx.db, leading, () => when)).toBe(2);
+    expect(await readCardsAhead(t.ctx.db, leading, () => when)).toBe(2);
     expect(keptCards(t.ctx.db)!.size).toBe(3);
   });
 

@@ -46,7 +46,7 @@ export interface KeptCardsOptions {
  */
 export class KeptCards {
   private readonly cards = new Map<number, Kept>();
-  /** Settles once the cards read ahead at start (app.ts, repository warmCards) have been read, or could not be. */
+  /** Settles once the cards read ahead at start (app.ts, repository readCardsAhead) have been read, or could not be. */
   readAhead: Promise<unknown> = Promise.resolve();
   private generation = catalogueGeneration();
   readonly maxCards: number;

@@ -8,7 +8,7 @@ import { keptCards } from './card-cache';
 
 /**
  * An app that keeps the search index reads the cards of the products searches show first once the index has loaded
- * (app.ts, repository warmCards): a process just started answers its first searches' pages from memory. Alone in its
+ * (app.ts, repository readCardsAhead): a process just started answers its first searches' pages from memory. Alone in its
  * file: kept cards are dropped whenever any app of the process writes to the catalogue.
  */
 const names = ['Read Ahead One', 'Read Ahead Two', 'Read Ahead Three'];

@@ -138,20 +138,15 @@ const READ_AHEAD_BATCH = 500;
  * Reads and keeps the default cards of the `leading` products (the most asked for first) that are not kept yet, as
  * many as the kept cards hold, so that a process just started answers from memory what a process long running
  * would: without it, the page of each search is a card statement for minutes after a start. The least asked for
- * are read first, so that the most asked for are the last the kept cards drop. Stops when `stopped` says so.
- * Answers how many cards it read.
+ * are read first, so that the most asked for are the last the kept cards drop. Stops once the kept cards it fills
+ * are no longer kept for `db` (keepCards' stop, when the app closes). Answers how many cards it read.
  */
-export async function warmCards(
-  db: Db,
-  leading: (n: number) => number[],
-  now: () => Date,
-  stopped: () => boolean = () => false,
-): Promise<number> {
+export async function readCardsAhead(db: Db, leading: (n: number) => number[], now: () => Date): Promise<number> {
   const kept = keptCards(db);
   if (!kept) return 0;
   const wanted = leading(kept.maxCards);
   let read = 0;
-  for (let end = wanted.length; end > 0 && !stopped(); end -= READ_AHEAD_BATCH) {
+  for (let end = wanted.length; end > 0 && keptCards(db) === kept; end -= READ_AHEAD_BATCH) {
     const at = now();
     const missing = wanted.slice(Math.max(0, end - READ_AHEAD_BATCH), end).filter((id) => !kept.get(id, at.getTime()));
     if (missing.length > 0) read += (await readAndKeep(db, kept, missing, at)).size;

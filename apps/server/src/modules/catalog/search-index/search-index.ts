@@ -619,7 +619,7 @@ export class SearchIndex {
 
   /**
    * The ids of up to `n` products in the shop, those a search without words shows first ('relevance'), in that order:
-   * the cards most likely to be asked for, kept from the start (catalog/repository warmCards).
+   * the cards most likely to be asked for, kept from the start (catalog/repository readCardsAhead).
    */
   leading(n: number): number[] {
     const order = this.sorted.get('relevance') ?? this.sortOrder('relevance');
@@ -1086,23 +1086,26 @@ export async function eachTripleYielding(
   perSlice: number,
   visit: (a: number, b: number, c: number) => void,
 ): Promise<void> {
-  let from = 0;
-  while (from < text.length) {
-    let to = from - 1;
-    for (let n = 0; n < perSlice && to !== -1; n++) to = text.indexOf(';', to + 1);
-    const end = to === -1 ? text.length : to;
-    eachTriple(text.slice(from, end), visit);
-    from = end + 1;
-    if (from < text.length) await new Promise((resolve) => setImmediate(resolve));
+  for (let at = eachTriple(text, visit, 0, perSlice); at < text.length; at = eachTriple(text, visit, at, perSlice)) {
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-/** Calls `visit` with each `a,b,c` of `text` (`a,b,c;a,b,c;…`, non-negative integers). */
-export function eachTriple(text: string, visit: (a: number, b: number, c: number) => void): void {
+/**
+ * Calls `visit` with each `a,b,c` of `text` (`a,b,c;a,b,c;…`, non-negative integers) from `from`, at most `limit` of
+ * them. Answers where the next one starts (`text.length` or past it when none is left).
+ */
+export function eachTriple(
+  text: string,
+  visit: (a: number, b: number, c: number) => void,
+  from = 0,
+  limit = Infinity,
+): number {
   const values = [0, 0, 0];
   let k = 0;
   let n = 0;
-  for (let i = 0; i <= text.length; i++) {
+  let read = 0;
+  for (let i = from; i <= text.length; i++) {
     const ch = i < text.length ? text.charCodeAt(i) : 59;
     if (ch >= 48 && ch <= 57) {
       n = n * 10 + (ch - 48);
@@ -1112,7 +1115,9 @@ export function eachTriple(text: string, visit: (a: number, b: number, c: number
       if (ch === 59) {
         if (k === 3) visit(values[0]!, values[1]!, values[2]!);
         k = 0;
+        if (++read === limit) return i + 1;
       }
     }
   }
+  return text.length;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productQuery, type ProductQuery } from '@pricehub/shared/schemas/product';
 import { queryRows } from '../../../db/client';
@@ -9,6 +9,7 @@ import { buildTestApp } from '../../../testing/test-app';
 import { CatalogueChanges } from '../change-feed';
 import { searchUncached } from '../search';
 import { keepSearchIndex, LiveSearchIndex } from './live-index';
+import { SearchIndex } from './search-index';
 
 /**
  * The search index must answer every search exactly as the database does: the same page in the same order (ranks
@@ -253,5 +254,57 @@ describe('the search index', () => {
     await live.loaded();
     expect(await live.current()).toBeDefined();
     for (const q of queries.slice(0, 60)) expect(await fromIndex(q), JSON.stringify(q)).toEqual(await fromDatabase(q));
+  });
+  it('loads each product into the slot planned for it, whatever leaves or joins the shop meanwhile', async () => {
+    // Slots are planned by one statement and the products read by the next ones (SearchIndex.planSlots): between
+    // them, one product leaves the shop and another, absent from the plan, comes back.
+    const [leaving, joining] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible order by id desc limit 2`,
+    );
+    await db.execute(sql`update products set visible = false where id = ${joining!.id}`);
+    let statements = 0;
+    const meanwhile = new Proxy(db, {
+      get: (target, key) =>
+        key === 'execute'
+          ? async (query: SQL) => {
+              if (statements++ === 1) {
+                await db.execute(sql`update products set visible = false where id = ${leaving!.id}`);
+                await db.execute(sql`update products set visible = true where id = ${joining!.id}`);
+              }
+              return target.execute(query);
+            }
+          : Reflect.get(target, key),
+    });
+    const shown = async () =>
+      (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products where visible`))[0]!.n;
+
+    // Whether the index finds the product by a word of its own.
+    const finds = async (index: SearchIndex, id: number) => {
+      const [word] = await queryRows<{ lexeme: string }>(
+        db,
+        sql`select (tsvector_to_array(search))[1] as lexeme from products where id = ${id}`,
+      );
+      const answer = index.search({
+        text: { lexeme: word!.lexeme },
+        order: 'newest',
+        phrase: '',
+        limit: 5000,
+        offset: 0,
+      });
+      return answer.ids.includes(id);
+    };
+
+    const index = await SearchIndex.load(meanwhile);
+    expect(statements).toBeGreaterThan(1);
+    expect(await finds(index, leaving!.id)).toBe(false);
+    expect(await finds(index, joining!.id)).toBe(false);
+    expect(index.count).toBe((await shown()) - 1);
+    // The feed tells of both (live-index.ts reads them after its load): the one that came back takes a new slot.
+    await index.reload(db, [leaving!.id, joining!.id]);
+    expect(await finds(index, joining!.id)).toBe(true);
+    expect(await finds(index, leaving!.id)).toBe(false);
+    expect(index.count).toBe(await shown());
+    await db.execute(sql`update products set visible = true where id = ${leaving!.id}`);
   });
 });

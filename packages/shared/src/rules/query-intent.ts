@@ -49,6 +49,13 @@ export interface Budget {
 // No bare "max"/"min": "iPhone 15 Pro Max 256" names a phone, not a budget.
 const CAP = String.raw`(?:\b(?:under|below|less than|cheaper than|up ?to|upto|till|within|maximum|max price|not more than|no more than|lower than|not over)|<=?)`;
 const FLOOR = String.raw`(?:\b(?:above|over|more than|at least|minimum|min price|starting (?:at|from)|greater than|higher than)|>=?)`;
+// Compiled once: parseBudget runs for every search with words. None is global, so exec keeps no state between calls.
+const BETWEEN = new RegExp(String.raw`\b(?:between|from)\s+${MONEY}\s*(?:and|to|-)\s*${MONEY}`);
+const RANGE = new RegExp(String.raw`${MONEY}\s*(?:-|to)\s*${MONEY}`);
+const UNDER = new RegExp(String.raw`${CAP}\s*${MONEY}`);
+const OVER = new RegExp(String.raw`${FLOOR}\s*${MONEY}`);
+const AROUND = new RegExp(String.raw`\b(?:around|about|approximately|approx|roughly|near)\s*${MONEY}`);
+const BARE = new RegExp(String.raw`(?:\b(?:in|for|budget|price|of)\s+)?${MARKED_MONEY}`);
 /** Below this a number after "under" is not a price in a phone and computer shop ("under 15 inch", "max 256"). */
 const MIN_PRICE_PAISA = 1_000_00;
 /** A bare amount is a budget only from here: "4k" and "8k" are screens. */
@@ -65,9 +72,7 @@ export function parseBudget(text: string): Budget {
     phrases.push(matched.trim());
     rest = rest.replace(matched, ' ');
   };
-  const between =
-    new RegExp(String.raw`\b(?:between|from)\s+${MONEY}\s*(?:and|to|-)\s*${MONEY}`).exec(rest) ??
-    new RegExp(String.raw`${MONEY}\s*(?:-|to)\s*${MONEY}`).exec(rest);
+  const between = BETWEEN.exec(rest) ?? RANGE.exec(rest);
   if (between && (between[2] || between[4] || /rs|pkr|between|from/.test(between[0]))) {
     const a = parseAmount(between[1]!, between[2] ?? between[4]);
     const b = parseAmount(between[3]!, between[4] ?? between[2]);
@@ -83,14 +88,14 @@ export function parseBudget(text: string): Budget {
     const paisa = parseAmount((m[1] ?? m[3])!, m[2] ?? m[4]);
     return paisa !== undefined && paisa >= least ? paisa : undefined;
   };
-  const max = new RegExp(String.raw`${CAP}\s*${MONEY}`).exec(rest);
+  const max = UNDER.exec(rest);
   result.maxPrice = priceOf(max);
   if (result.maxPrice !== undefined) takeOut(max![0]);
-  const min = new RegExp(String.raw`${FLOOR}\s*${MONEY}`).exec(rest);
+  const min = OVER.exec(rest);
   result.minPrice = priceOf(min);
   if (result.minPrice !== undefined) takeOut(min![0]);
   if (result.maxPrice === undefined && result.minPrice === undefined) {
-    const around = new RegExp(String.raw`\b(?:around|about|approximately|approx|roughly|near)\s*${MONEY}`).exec(rest);
+    const around = AROUND.exec(rest);
     const amount = priceOf(around);
     if (amount !== undefined) {
       result.minPrice = Math.round(amount * 0.85);
@@ -100,7 +105,7 @@ export function parseBudget(text: string): Budget {
   }
   if (result.maxPrice === undefined && result.minPrice === undefined) {
     // "phone 50k", "laptop in 1 lakh", "budget Rs 40,000": a budget, read as the most the shopper will pay.
-    const bare = new RegExp(String.raw`(?:\b(?:in|for|budget|price|of)\s+)?${MARKED_MONEY}`).exec(rest);
+    const bare = BARE.exec(rest);
     result.maxPrice = priceOf(bare, MIN_BARE_PAISA);
     if (result.maxPrice !== undefined) takeOut(bare![0]);
   }

@@ -255,6 +255,29 @@ describe('the search index', () => {
     expect(await live.current()).toBeDefined();
     for (const q of queries.slice(0, 60)) expect(await fromIndex(q), JSON.stringify(q)).toEqual(await fromDatabase(q));
   });
+  it("walks one brand's products in a category, with those moved into it or out of it since the sort", async () => {
+    // The most popular laptop of one brand becomes another brand's, and the most popular of all, after the load.
+    const [moving] = await queryRows<{ id: number; brand: string }>(
+      db,
+      sql`select id, brand from products where visible and category = 'laptop' order by units_sold desc, id limit 1`,
+    );
+    const [other] = await queryRows<{ brand: string }>(
+      db,
+      sql`select brand from products where visible and category = 'laptop' and brand <> ${moving!.brand}
+          group by brand order by count(*) desc limit 1`,
+    );
+    await db.execute(sql`update products set brand = ${other!.brand}, units_sold = 1000 where id = ${moving!.id}`);
+    await changes.sync();
+    const into = productQuery.parse({ category: 'laptop', brand: other!.brand });
+    const intoPage = await fromIndex(into);
+    expect(intoPage.items[0]!.id).toBe(moving!.id);
+    expect(intoPage).toEqual(await fromDatabase(into));
+    const outOf = productQuery.parse({ category: 'laptop', brand: moving!.brand });
+    const outOfPage = await fromIndex(outOf);
+    expect(outOfPage.items.map((p) => p.id)).not.toContain(moving!.id);
+    expect(outOfPage).toEqual(await fromDatabase(outOf));
+  });
+
   it('loads each product into the slot planned for it, whatever leaves or joins the shop meanwhile', async () => {
     // Slots are planned by one statement and the products read by the next ones (SearchIndex.planSlots): between
     // them, one product leaves the shop and another, absent from the plan, comes back.

@@ -175,6 +175,11 @@ class KeptOrder {
     /** Price orders: each position's price when sorted, where a price bound starts and ends a walk. */
     private readonly prices?: Float64Array,
     private readonly descending = false,
+    /**
+     * Other orders: the same slots split by (category, brand) bucket, so that a search of one brand in one category
+     * walks its own products only. At a million products the whole order was walked past thousands of others'.
+     */
+    readonly byBucket?: Map<number, Int32Array>,
   ) {
     this.moved = new Uint8Array(slots.length);
   }
@@ -557,9 +562,16 @@ export class SearchIndex {
       order === 'price_asc' || order === 'price_desc'
         ? Float64Array.from(slots, (s) => this.price.data[s]!)
         : undefined;
-    const kept = new KeptOrder(slots, prices, order === 'price_desc');
+    const kept = new KeptOrder(slots, prices, order === 'price_desc', prices ? undefined : this.splitByBucket(slots));
     this.sorted.set(order, kept);
     return kept;
+  }
+
+  /** The slots of an order split by (category, brand) bucket, each bucket's in the order's order. */
+  private splitByBucket(slots: Int32Array): Map<number, Int32Array> {
+    const lists = new Map<number, number[]>();
+    for (let i = 0; i < slots.length; i++) push(lists, this.bucketKey(slots[i]!), slots[i]!);
+    return new Map([...lists].map(([bucket, list]) => [bucket, Int32Array.from(list)]));
   }
 
   /** What a slot is found by before it is written again: its bucket, stores and lexemes. */
@@ -604,7 +616,7 @@ export class SearchIndex {
   }
 
   private bucketKey(slot: number): number {
-    return this.brandId.data[slot]! * 256 + this.category.data[slot]!;
+    return bucketOf(this.brandId.data[slot]!, this.category.data[slot]!);
   }
 
   /** Writes the slot's document at the arena's end; returns its lexeme ids. */
@@ -770,12 +782,15 @@ export class SearchIndex {
     let order = this.sorted.get(q.order);
     if (order && order.movedSlots.length > MAX_MOVED) order = this.sortOrder(q.order);
     const lists = this.candidates(f, null);
-    const [from, to] = order ? order.range(f) : [0, 0];
+    const bucket = order?.byBucket && this.onlyBucket(f);
+    const walked = bucket === undefined ? order?.slots : (order!.byBucket!.get(bucket) ?? EMPTY);
+    const [from, to] = !order ? [0, 0] : bucket === undefined ? order.range(f) : [0, walked!.length];
     let slots: number[];
     if (!order || (wanted * (to - from)) / total > this.sizeOf(lists)) {
       slots = this.page(this.matching(f, null, null, lists), null, q);
     } else {
-      const { slots: sorted, moved, movedSlots } = order;
+      const { moved, movedSlots } = order;
+      const sorted = walked!;
       const found: number[] = [];
       for (let i = from; i < to && found.length < wanted; i++) {
         const s = sorted[i]!;
@@ -787,6 +802,12 @@ export class SearchIndex {
       slots = found.slice(q.offset, wanted);
     }
     return slots.map((slot) => this.ids.data[slot]!);
+  }
+
+  /** The one (category, brand) bucket every match of the filter is in, if there is one. */
+  private onlyBucket(f: SlotFilter): number | undefined {
+    if (f.category === undefined || f.brands === undefined || new Set(f.brands).size !== 1) return undefined;
+    return bucketOf(f.brands[0]!, f.category);
   }
 
   /**
@@ -943,9 +964,9 @@ export class SearchIndex {
     if (f.store !== undefined) options.push([this.storeSlots.get(f.store) ?? []]);
     if (brandIds) {
       const codes = categoryCode !== undefined ? [categoryCode] : categories.map((_, i) => i);
-      options.push(brandIds.flatMap((b) => codes.map((c) => this.buckets.get(b * 256 + c) ?? [])));
+      options.push(brandIds.flatMap((b) => codes.map((c) => this.buckets.get(bucketOf(b, c)) ?? [])));
     } else if (categoryCode !== undefined) {
-      options.push(this.brands.values.map((_, b) => this.buckets.get(b * 256 + categoryCode) ?? []));
+      options.push(this.brands.values.map((_, b) => this.buckets.get(bucketOf(b, categoryCode)) ?? []));
     }
     let best: Candidates[] = ['all'];
     for (const lists of options) if (this.sizeOf(lists) < this.sizeOf(best)) best = lists;
@@ -1090,6 +1111,11 @@ class Dictionary<T> {
   find(value: T): number | undefined {
     return this.ids.get(value);
   }
+}
+
+/** A (category, brand) bucket's key: categories are codes below 256. */
+function bucketOf(brand: number, category: number): number {
+  return brand * 256 + category;
 }
 
 /** FNV-1a over the UTF-16 code units. */

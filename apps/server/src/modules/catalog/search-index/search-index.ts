@@ -196,6 +196,19 @@ class KeptOrder {
   }
 
   /**
+   * What a walk of the order reads: the bucket's own slots when the search is of one (category, brand) bucket and the
+   * order keeps its slots by bucket, else the positions range() gives.
+   */
+  walkable(f: SlotFilter, bucket: number | undefined): { slots: Int32Array; from: number; to: number } {
+    if (bucket !== undefined && this.byBucket) {
+      const slots = this.byBucket.get(bucket) ?? EMPTY;
+      return { slots, from: 0, to: slots.length };
+    }
+    const [from, to] = this.range(f);
+    return { slots: this.slots, from, to };
+  }
+
+  /**
    * The positions that can hold a match: in a price order, those whose price when sorted is within the bounds.
    * Moved slots may be out of place, but walks skip them, and the rest are in order.
    */
@@ -350,6 +363,25 @@ export class SearchIndex {
   private groupsOfBrand = new Map<number, number[]>();
   /** tally's matches per group, all zero between searches. */
   private groupHits = new Column(new Int32Array(0));
+  /** Every column indexed by slot, grown together. */
+  private readonly slotColumns: Column<SlotArray>[] = [
+    this.ids,
+    this.alive,
+    this.category,
+    this.brandId,
+    this.ram,
+    this.storage,
+    this.price,
+    this.views,
+    this.unitsSold,
+    this.created,
+    this.docAt,
+    this.nameHash,
+    this.marks,
+    this.rankOf,
+    this.groupOf,
+    this.rewritten,
+  ];
 
   /** Every slot in each order a search without words can ask for, so that a page of many matches is walked. */
   private sorted = new Map<IndexOrder, KeptOrder>();
@@ -582,29 +614,7 @@ export class SearchIndex {
   }
 
   private grow(length: number): void {
-    for (const column of this.slotColumns()) column.ensure(length);
-  }
-
-  /** Every column indexed by slot. */
-  private slotColumns(): Column<SlotArray>[] {
-    return [
-      this.ids,
-      this.alive,
-      this.category,
-      this.brandId,
-      this.ram,
-      this.storage,
-      this.price,
-      this.views,
-      this.unitsSold,
-      this.created,
-      this.docAt,
-      this.nameHash,
-      this.marks,
-      this.rankOf,
-      this.groupOf,
-      this.rewritten,
-    ];
+    for (const column of this.slotColumns) column.ensure(length);
   }
 
   private lexemeIdFor(lexeme: string): number {
@@ -782,18 +792,15 @@ export class SearchIndex {
     let order = this.sorted.get(q.order);
     if (order && order.movedSlots.length > MAX_MOVED) order = this.sortOrder(q.order);
     const lists = this.candidates(f, null);
-    const bucket = order?.byBucket && this.onlyBucket(f);
-    const walked = bucket === undefined ? order?.slots : (order!.byBucket!.get(bucket) ?? EMPTY);
-    const [from, to] = !order ? [0, 0] : bucket === undefined ? order.range(f) : [0, walked!.length];
+    const walk = order?.walkable(f, this.onlyBucket(f));
     let slots: number[];
-    if (!order || (wanted * (to - from)) / total > this.sizeOf(lists)) {
+    if (!order || !walk || (wanted * (walk.to - walk.from)) / total > this.sizeOf(lists)) {
       slots = this.page(this.matching(f, null, null, lists), null, q);
     } else {
       const { moved, movedSlots } = order;
-      const sorted = walked!;
       const found: number[] = [];
-      for (let i = from; i < to && found.length < wanted; i++) {
-        const s = sorted[i]!;
+      for (let i = walk.from; i < walk.to && found.length < wanted; i++) {
+        const s = walk.slots[i]!;
         if (moved[s] === 0 && this.passes(s, f)) found.push(s);
       }
       const before = found.length;
@@ -806,8 +813,9 @@ export class SearchIndex {
 
   /** The one (category, brand) bucket every match of the filter is in, if there is one. */
   private onlyBucket(f: SlotFilter): number | undefined {
-    if (f.category === undefined || f.brands === undefined || new Set(f.brands).size !== 1) return undefined;
-    return bucketOf(f.brands[0]!, f.category);
+    const { category, brands } = f;
+    if (category === undefined || !brands?.length || brands.some((b) => b !== brands[0])) return undefined;
+    return bucketOf(brands[0]!, category);
   }
 
   /**

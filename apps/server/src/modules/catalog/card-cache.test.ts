@@ -8,6 +8,8 @@ import { buildTestApp } from '../../testing/test-app';
 import { keepCards, keptCards, type KeptCardsOptions } from './card-cache';
 import { CatalogueChanges } from './change-feed';
 import { loadCards, loadProducts, readCardsAhead } from './repository';
+import { productQuery } from '@pricehub/shared/schemas/product';
+import { searchProductsJson, searchUncached } from './search';
 import { addProduct, productBody } from './test-fixtures';
 
 /**
@@ -59,6 +61,39 @@ describe('kept cards', () => {
     expect((await product(a.productId)).views).toBe(0);
     expect((await uncached([a.productId], new Date())).get(a.productId)!.product.views).toBe(41);
     expect(keptCards(t.ctx.db)!.size).toBe(1);
+  });
+
+  it('write out a kept card once, a changed card anew, and search answers as JSON.stringify would', async () => {
+    const [a, b] = [await listed(), await listed()];
+    const kept = keptCards(t.ctx.db)!;
+    const first = await product(a.productId);
+    const text = kept.json(first);
+    expect(text).toBe(JSON.stringify(first));
+    // Remembered while kept: the same string, not a new one.
+    expect(kept.json(await product(a.productId))).toBe(text);
+    // A product that is not a kept card's is written out as it is now.
+    const fresh = (await uncached([a.productId], new Date())).get(a.productId)!.product;
+    expect(kept.json({ ...fresh, views: 99 })).toBe(JSON.stringify({ ...fresh, views: 99 }));
+    // Changed (and heard): the new card's text.
+    await run(sql`update listings set price = ${41_000_00} where id = ${a.listingId}`);
+    await feed.sync();
+    const changed = await product(a.productId);
+    expect(changed.price).toBe(41_000_00);
+    expect(JSON.parse(kept.json(changed))).toMatchObject({ id: a.productId, price: 41_000_00 });
+
+    // A search answer splices the kept texts in: the same text as the whole result stringified, kept or not.
+    const [store] = await queryRows<{ slug: string }>(
+      t.ctx.db,
+      sql`select slug from stores where id = ${seller.storeId}`,
+    );
+    const query = productQuery.parse({ store: store!.slug });
+    for (let i = 0; i < 2; i++) {
+      invalidateCatalogCache();
+      const answer = await searchProductsJson(t.ctx.db, query, () => new Date());
+      const result = await searchUncached(t.ctx.db, query, new Date());
+      expect(result.items.map((p) => p.id)).toEqual(expect.arrayContaining([a.productId, b.productId]));
+      expect(answer).toBe(JSON.stringify(result));
+    }
   });
 
   it('show a change made by raw SQL once the feed has heard it, and keep the cards it did not change', async () => {

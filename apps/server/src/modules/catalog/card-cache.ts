@@ -2,13 +2,17 @@ import { catalogueGeneration, PRODUCT_TTL_MS } from '../../cache/catalogue-cache
 import type { Db } from '../../db/client';
 import { perHandle } from '../../db/per-handle';
 import type { CatalogueChanges } from './change-feed';
+import type { Product } from '@pricehub/shared/schemas/product';
 import type { Card } from './repository';
 
 /**
- * Cards kept per process at most, the least recently served dropped first: some 65 MB of heap (a card of the bench
- * catalogue holds about 1.3 KB), against 2 ms of PostgreSQL for each 24 cards read again.
+ * Cards kept per process at most, the least recently served dropped first: some 130 MB of heap (a card of the bench
+ * catalogue holds about 1.3 KB), and up to 60 MB more for the JSON text of those a search has sent (about 600 bytes
+ * each), against 2 ms of PostgreSQL for each 24 cards read again. At 100,000 catalogue products nearly every card is kept:
+ * the bench's long tail, 2,000 searches never asked before, then read no card again (50,000 kept: 1 search in 8 did,
+ * and it served 15% fewer requests/s).
  */
-const MAX_CARDS = 50_000;
+const MAX_CARDS = 100_000;
 
 /** Where the change feed and this process's writes stood when some cards started being read. */
 export interface CardReading {
@@ -29,6 +33,8 @@ export interface SaleWindow {
 
 interface Kept extends CardReading, SaleWindow {
   card: Card;
+  /** JSON.stringify(card.product), made the first time an answer sends it (json()). */
+  json: string | undefined;
 }
 
 export interface KeptCardsOptions {
@@ -92,8 +98,22 @@ export class KeptCards {
     if (reading.generation !== this.generation || !this.changes.hearing) return;
     if (!this.changes.unchangedSince(reading.stamp, [id])) return;
     this.cards.delete(id);
-    this.cards.set(id, { ...reading, ...window, card });
+    // Spelt out, not spread from `reading` and `window`: an object made by spreading two others was read about three
+    // times slower by get() (1 µs more per card served, measured in isolation).
+    const { stamp, generation, readAt } = reading;
+    this.cards.set(id, { stamp, generation, readAt, from: window.from, until: window.until, card, json: undefined });
     if (this.cards.size > this.maxCards) this.cards.delete(this.cards.keys().next().value!);
+  }
+
+  /**
+   * JSON.stringify(product), made once while the product is a kept card's (served by get() just now): a search
+   * answer sends 24 cards, and writing them out again for every answer was a tenth of its time. Any other product is
+   * written out afresh.
+   */
+  json(product: Product): string {
+    const kept = this.cards.get(product.id);
+    if (kept?.card.product !== product) return JSON.stringify(product);
+    return (kept.json ??= JSON.stringify(product));
   }
 
   get size(): number {

@@ -149,7 +149,11 @@ export async function readCardsAhead(db: Db, leading: (n: number) => number[], n
   for (let end = wanted.length; end > 0 && keptCards(db) === kept; end -= READ_AHEAD_BATCH) {
     const at = now();
     const missing = wanted.slice(Math.max(0, end - READ_AHEAD_BATCH), end).filter((id) => !kept.get(id, at.getTime()));
-    if (missing.length > 0) read += (await readAndKeep(db, kept, missing, at)).size;
+    if (missing.length === 0) continue;
+    const cards = await readAndKeep(db, kept, missing, at);
+    read += cards.size;
+    // Their text too, which a search answer sends (card-cache.ts json): made here, before the process serves.
+    for (const card of cards.values()) kept.json(card.product);
   }
   return read;
 }

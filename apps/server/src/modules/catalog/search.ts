@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { plannedPerRun } from '../../db/planned-per-run';
 import { openStoresSql } from '../accounts/queries';
 import { brandSpellings } from './brands';
+import { keptCards } from './card-cache';
 import { cached } from '../../cache/catalogue-cache';
 import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
@@ -24,7 +25,15 @@ import {
  */
 export function searchProductsJson(db: Db, query: ProductQuery, now: () => Date): Promise<string> {
   const key = `search:${JSON.stringify(query)}`;
-  return cached(key, async () => JSON.stringify(await searchUncached(db, query, now())));
+  return cached(key, async () => resultJson(db, await searchUncached(db, query, now())));
+}
+
+/** JSON.stringify(result), with each kept card's text made once (card-cache.ts json) instead of for every answer. */
+function resultJson(db: Db, { items, ...rest }: SearchResult): string {
+  const kept = keptCards(db);
+  const cards = kept ? items.map((p) => kept.json(p)) : items.map((p) => JSON.stringify(p));
+  // `rest` keeps the result's order of keys after items (total, page, pageSize, facets, corrected).
+  return `{"items":[${cards.join(',')}],${JSON.stringify(rest).slice(1)}`;
 }
 
 /** Either spelling of a word, in the name/brand ('simple') or the description ('english' stems). */

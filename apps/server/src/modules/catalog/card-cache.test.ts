@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { productQuery } from '@pricehub/shared/schemas/product';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { invalidateCatalogCache } from '../../cache/catalogue-cache';
 import { queryRows } from '../../db/client';
@@ -8,7 +9,6 @@ import { buildTestApp } from '../../testing/test-app';
 import { keepCards, keptCards, type KeptCardsOptions } from './card-cache';
 import { CatalogueChanges } from './change-feed';
 import { loadCards, loadProducts, readCardsAhead } from './repository';
-import { productQuery } from '@pricehub/shared/schemas/product';
 import { searchProductsJson, searchUncached } from './search';
 import { addProduct, productBody } from './test-fixtures';
 

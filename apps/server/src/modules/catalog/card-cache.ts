@@ -1,8 +1,8 @@
+import type { Product } from '@pricehub/shared/schemas/product';
 import { catalogueGeneration, PRODUCT_TTL_MS } from '../../cache/catalogue-cache';
 import type { Db } from '../../db/client';
 import { perHandle } from '../../db/per-handle';
 import type { CatalogueChanges } from './change-feed';
-import type { Product } from '@pricehub/shared/schemas/product';
 import type { Card } from './repository';
 
 /**

@@ -4,9 +4,9 @@ import type { ProductQuery, SearchResult } from '@pricehub/shared/schemas/produc
 import { queryRows, type Db } from '../../db/client';
 import { plannedPerRun } from '../../db/planned-per-run';
 import { openStoresSql } from '../accounts/queries';
+import { cached } from '../../cache/catalogue-cache';
 import { brandSpellings } from './brands';
 import { keptCards } from './card-cache';
-import { cached } from '../../cache/catalogue-cache';
 import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
 import { searchIndexOf, type LiveSearchIndex } from './search-index/live-index';
@@ -31,7 +31,7 @@ export function searchProductsJson(db: Db, query: ProductQuery, now: () => Date)
 /** JSON.stringify(result), with each kept card's text made once (card-cache.ts json) instead of for every answer. */
 function resultJson(db: Db, { items, ...rest }: SearchResult): string {
   const kept = keptCards(db);
-  const cards = kept ? items.map((p) => kept.json(p)) : items.map((p) => JSON.stringify(p));
+  const cards = items.map((p) => kept?.json(p) ?? JSON.stringify(p));
   // `rest` keeps the result's order of keys after items (total, page, pageSize, facets, corrected).
   return `{"items":[${cards.join(',')}],${JSON.stringify(rest).slice(1)}`;
 }

@@ -111,12 +111,15 @@ export async function analyseQuery(
   );
   const result: AnalysedQuery = {
     text: [],
+    category: undefined,
+    brand: undefined,
+    corrected: undefined,
     phrase: splitWords(q).join(' '),
-    ...(intent.ram !== undefined ? { ram: intent.ram } : {}),
-    ...(intent.storage !== undefined ? { storage: intent.storage } : {}),
-    ...(intent.minPrice !== undefined ? { minPrice: intent.minPrice } : {}),
-    ...(intent.maxPrice !== undefined ? { maxPrice: intent.maxPrice } : {}),
-    ...(SORT_OF[intent.sort] ? { sort: SORT_OF[intent.sort] } : {}),
+    ram: intent.ram,
+    storage: intent.storage,
+    minPrice: intent.minPrice,
+    maxPrice: intent.maxPrice,
+    sort: SORT_OF[intent.sort],
     closest: { words: [], dropped: [...intent.phrases] },
     terms: intent.phrases.length,
   };
@@ -219,11 +222,15 @@ export function relaxQuery(query: ProductQuery, analysed: AnalysedQuery): Relaxe
   const sort = analysed.sort ?? (analysed.maxPrice !== undefined ? 'price_asc' : undefined);
   const relaxed: AnalysedQuery = {
     text,
-    ...(analysed.category ? { category: analysed.category } : {}),
-    ...(brand ? { brand } : {}),
-    ...(analysed.corrected ? { corrected: analysed.corrected } : {}),
+    category: analysed.category,
+    brand,
+    corrected: analysed.corrected,
     phrase: analysed.phrase,
-    ...(sort ? { sort } : {}),
+    ram: undefined,
+    storage: undefined,
+    minPrice: undefined,
+    maxPrice: undefined,
+    sort,
     closest: { words: [], dropped: [] },
     terms: 0,
   };

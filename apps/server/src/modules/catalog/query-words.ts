@@ -59,6 +59,12 @@ export async function resolveWords(db: Db, words: string[]): Promise<ResolvedWor
   return rows.map((r) => ({ word: r.word, term: r.term, kind: r.kind, similarity: Number(r.sim ?? 0) }));
 }
 
+/**
+ * T with every key present (an optional one may hold undefined): what an object built in one shape is typed as, so
+ * that a key added to T is a compile error where the object is built rather than a key silently left out.
+ */
+export type EveryKey<T> = { [K in keyof Required<T>]: T[K] };
+
 export interface AnalysedQuery {
   /** Each entry: the spellings any one of which a product must contain. */
   text: string[][];
@@ -109,7 +115,8 @@ export async function analyseQuery(
     db,
     intent.words.map((w) => w.word),
   );
-  const result: AnalysedQuery = {
+  // Every key, in one order: one object shape for V8 whatever the query asks (search.ts inOneShape).
+  const result: EveryKey<AnalysedQuery> = {
     text: [],
     category: undefined,
     brand: undefined,
@@ -220,7 +227,7 @@ export function relaxQuery(query: ProductQuery, analysed: AnalysedQuery): Relaxe
     if (members !== words) brand = undefined;
   }
   const sort = analysed.sort ?? (analysed.maxPrice !== undefined ? 'price_asc' : undefined);
-  const relaxed: AnalysedQuery = {
+  const relaxed: EveryKey<AnalysedQuery> = {
     text,
     category: analysed.category,
     brand,

@@ -7,7 +7,7 @@ import { openStoresSql } from '../accounts/queries';
 import { cached } from '../../cache/catalogue-cache';
 import { brandSpellings } from './brands';
 import { keptCards } from './card-cache';
-import { analyseQuery, withClosestResults, type AnalysedQuery } from './query-words';
+import { analyseQuery, withClosestResults, type AnalysedQuery, type EveryKey } from './query-words';
 import { sqlList, loadProducts, visibleProduct } from './repository';
 import { searchIndexOf, type LiveSearchIndex } from './search-index/live-index';
 import {
@@ -174,7 +174,7 @@ export async function searchUncached(
  * keys is a shape of its own to V8: code compiled for the shapes seen so far was thrown away as each new one came
  * (measured: searchAnalysed compiled again six times in the long tail's first pass).
  */
-function inOneShape(query: ProductQuery): ProductQuery {
+function inOneShape(query: ProductQuery): EveryKey<ProductQuery> {
   return {
     q: query.q,
     category: query.category,

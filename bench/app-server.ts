@@ -2,8 +2,11 @@
  * The server half of the HTTP benchmarks, run in its own process so the load generator does not share its event loop.
  * BENCH_MODE=hello: a bare Fastify hello-world (the reference). BENCH_MODE=app: the real app on the database in
  * DATABASE_URL (or PGlite in BENCH_PGLITE_DIR), without the web app unless BENCH_WEB=1 (then with the built web app
- * and its server renderer, as `npm start` serves it). Prints "listening <port>" when ready.
+ * and its server renderer, as `npm start` serves it). It logs as production does, at `info` unless BENCH_LOG_LEVEL says
+ * otherwise, to /tmp/bench-search-data/server.log (one server's run at a time). Prints "listening <port>" when ready.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { logTransport } from '../apps/server/src/adapters/mail/transport';
@@ -13,6 +16,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { openDatabase } from '../apps/server/src/db/client';
+import { loggerOptions } from '../apps/server/src/http/security';
 import { keptCards } from '../apps/server/src/modules/catalog/card-cache';
 import { searchIndexOf } from '../apps/server/src/modules/catalog/search-index/live-index';
 
@@ -31,7 +35,7 @@ async function start(): Promise<{ listen: () => Promise<string> }> {
       NODE_ENV: 'production',
       MAIL_TO_LOG: '1',
       DATA_DIR: '/tmp/bench-search-data',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       JOBS: 'off',
       SEARCH_INDEX: process.env.SEARCH_INDEX,
       PUBLIC_URL: 'http://127.0.0.1:8000',
@@ -46,7 +50,14 @@ async function start(): Promise<{ listen: () => Promise<string> }> {
     payments: paymentGateways(config),
     now: () => new Date(),
   };
-  const app = await buildApp(ctx, { web: process.env.BENCH_WEB === '1' });
+  // Logged as a production process logs (an access line per request at `info`), to a file rather than the pipe the
+  // parent reads "listening" from, so that the load generator does not pay for reading it.
+  mkdirSync(config.dataDir, { recursive: true });
+  const logger = pino(
+    loggerOptions(config),
+    pino.destination({ dest: join(config.dataDir, 'server.log'), append: false }),
+  );
+  const app = await buildApp(ctx, { web: process.env.BENCH_WEB === '1', loggerInstance: logger });
   // Measured once the search index has loaded, and the cards it shows first have been read ahead (SEARCH_INDEX=off
   // measures the database alone): as a process is put behind the load balancer once it has warmed up.
   await searchIndexOf(ctx.db)?.loaded();

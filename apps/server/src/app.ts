@@ -9,7 +9,13 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health';
 import { registerInputGuard } from './http/input-guard';
 import { registerResponseSchemas } from './http/response-schemas';
-import { allowedOrigins, registerOriginCheck, registerSecurityHeaders, trustProxyOption } from './http/security';
+import {
+  AccessLog,
+  allowedOrigins,
+  registerOriginCheck,
+  registerSecurityHeaders,
+  trustProxyOption,
+} from './http/security';
 import { registerAnswerCache } from './http/answer-cache';
 import { personalReads } from './http/personal-reads';
 import { registerWebApp } from './http/web-app';
@@ -59,6 +65,7 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    logController: new AccessLog(),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     requestIdHeader: 'x-request-id',

@@ -82,6 +82,14 @@ describe('a production start', () => {
       for (const secret of [DEMO_SELLER.password, DEMO_CUSTOMER.password, DEMO_SELLER.email]) {
         expect(output()).not.toContain(secret);
       }
+      // One access line a request, written once the answer has gone: its status and how long it took.
+      const accessLines = output()
+        .split('\n')
+        .filter((line) => line.includes(`/userpassword/reset/:token`))
+        .map((line) => JSON.parse(line) as { msg: string; res?: { statusCode: number }; responseTime?: number });
+      expect(accessLines).toHaveLength(1);
+      expect(accessLines[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 404 } });
+      expect(accessLines[0]!.responseTime).toBeGreaterThanOrEqual(0);
     } finally {
       child.kill('SIGTERM');
       await exited(child);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { LoggerOptions } from 'pino';
 import type { Config } from '../config';
@@ -100,6 +100,24 @@ const TOKEN_IN_PATH = /(\/password-reset|password\/reset|alerts\/unsubscribe)\/[
 
 /** The URL as logged: a reset token is a password for an hour and an unsubscribe token acts for its owner, so each is written as `:token`. */
 export const loggableUrl = (url: string) => url.replace(TOKEN_IN_PATH, '$1/:token');
+
+/**
+ * One access line per request, written when the answer has gone: method, URL (without tokens), client, status and
+ * milliseconds. Fastify's default writes two ("incoming request", then "request completed"): each line costs the event
+ * loop about 10 µs, which at `LOG_LEVEL=info` was a tenth of a cached search. A request that never finishes leaves no
+ * line.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: round1(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 /** The process logger's settings: secrets redacted, request URLs logged without reset tokens. */
 export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {

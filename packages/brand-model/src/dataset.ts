@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import sharp from 'sharp';
 import { TRUNK_INPUT_SIZE } from './architecture';
 import { BRAND_CLASSES, MODEL_INPUT_SIZE } from './classes';
-import { preprocess } from './preprocess';
+import { preprocess, type RawImage } from './preprocess';
 
 /** Bytes of one stored training image: 112×112 RGB, the trunk's input. */
 export const PIXELS_PER_IMAGE = TRUNK_INPUT_SIZE * TRUNK_INPUT_SIZE * 3;
@@ -81,4 +81,17 @@ export async function decodePhoto(
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+/**
+ * Writes what the model sees of a photo (centre crop, area-resized to `size`) as a PNG: at 112 px lossless for this
+ * model, whose first layer averages 2×2 pixels, and a tenth of the bytes (the committed fixtures).
+ */
+export async function writeModelView(image: RawImage, size: number, file: string): Promise<void> {
+  const view = preprocess(image, size);
+  await sharp(Buffer.from(Uint8Array.from(view, (v) => Math.round(v * 255))), {
+    raw: { width: size, height: size, channels: 3 },
+  })
+    .png({ compressionLevel: 9 })
+    .toFile(file);
 }

@@ -1,11 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
 import { BRAND_CLASSES } from './classes';
-import { decodePhoto } from './dataset';
+import { decodePhoto, writeModelView } from './dataset';
 import { renderHoldout, type HoldoutDifficulty } from './holdout-render';
-import { preprocess } from './preprocess';
 import { mixSeed } from './prng';
 
 /*
@@ -43,13 +41,7 @@ for (const [label, brand] of BRAND_CLASSES.entries()) {
       await writeFile(`${name}.${ext}`, data);
       continue;
     }
-    const size = Number(values.size);
-    const view = preprocess(await decodePhoto(data), size);
-    await sharp(Buffer.from(Uint8Array.from(view, (v) => Math.round(v * 255))), {
-      raw: { width: size, height: size, channels: 3 },
-    })
-      .png({ compressionLevel: 9 })
-      .toFile(`${name}.png`);
+    await writeModelView(await decodePhoto(data), Number(values.size), `${name}.png`);
   }
 }
 console.log(`wrote ${perClass * BRAND_CLASSES.length} ${difficulty} held-out images to ${out}`);

@@ -4,8 +4,8 @@ import { useBundledFonts } from './fonts';
 import { createRng, type Rng } from './prng';
 
 /*
- * The third training renderer, written independently of generate.ts and the held-out renderer: a phone photo of a lid,
- * phone back, box or sticker with one brand mark on it. Wordmarks come either from the training fonts or from a small
+ * The second held-out renderer (no shipped model trains on it), written independently of generate.ts and
+ * holdout-render.ts: a phone photo of a lid, phone back, box or sticker with one brand mark on it. Wordmarks come either from the training fonts or from a small
  * stroked geometric alphabet defined here (so letterforms vary beyond the fonts); the Apple, HP and Microsoft symbols
  * are paths. The SVG is rasterised at 224×224 and then degraded on the raw buffer (perspective warp, blur, colour cast,
  * noise, resampling, JPEG).
@@ -855,14 +855,9 @@ function warp(src: Buffer, rng: Rng, amount: number): Buffer {
 
 const RAW = { raw: { width: S, height: S, channels: 3 as const } };
 
-let fontsReady = false;
-
 /** One photo-like scene, 224×224 raw RGB bytes (Buffer of length 224*224*3, no alpha). */
 export async function renderThird(options: ThirdOptions): Promise<Buffer> {
-  if (!fontsReady) {
-    useBundledFonts();
-    fontsReady = true;
-  }
+  useBundledFonts();
   const hard = options.difficulty === 'hard';
   const rng = createRng((options.seed ^ 0x3a7c5e11) >>> 0);
   const { svg, markHeight } = buildSvg(options.brand, rng, hard);
@@ -886,8 +881,7 @@ export async function renderThird(options: ThirdOptions): Promise<Buffer> {
       for (let t = -c; t <= c; t += 0.25) {
         kernel[Math.round(c + t * Math.sin(a)) * n + Math.round(c + t * Math.cos(a))]! += 1;
       }
-      const kFixed = kernel.map((v) => v);
-      img = img.convolve({ width: n, height: n, kernel: kFixed, scale: kFixed.reduce((s, v) => s + v, 0) });
+      img = img.convolve({ width: n, height: n, kernel, scale: kernel.reduce((s, v) => s + v, 0) });
     }
     px = await img.raw().toBuffer();
   }

@@ -88,8 +88,9 @@ async function coldCase(db: Db, c: (typeof COLD_CASES)[number]): Promise<{ p50: 
 /**
  * The cold cases, first with the process's search index and search dictionary loaded (what answers shoppers:
  * SEARCH_INDEX=memory, the default), then on the database alone (what answers while the index loads, and with
- * SEARCH_INDEX=off). The goals are the index's; the database's figures are recorded beside them. Suggestions ask the
- * database for product names either way; the kept dictionary answers their words and brands.
+ * SEARCH_INDEX=off). The goals are the index's; the database's figures are recorded beside them. Suggestions' names
+ * come from the index too (and from the database alone in the second part); the kept dictionary answers their words
+ * and brands.
  */
 async function cold(label: string, database: Database): Promise<void> {
   const quiet = { info: () => {}, warn: () => {} };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachTriple, eachTripleYielding, SlotsById } from './search-index';
+import { eachTriple, eachTripleYielding, SlotsById, TextOrder } from './search-index';
 
 /**
  * Parts of the search index read on their own: the popularity text the minute's read answers
@@ -44,5 +44,39 @@ describe("a product id's slot", () => {
     expect(slots.get(20_000_000)).toBeUndefined();
     slots.set(1024, 9);
     expect(slots.get(1024)).toBe(9);
+  });
+});
+
+describe('items in the order of their texts', () => {
+  it('finds those a prefix starts, in text order, through renames, new items and the merges of those', () => {
+    const texts: (string | undefined)[] = ['pear', 'apple', undefined, 'apricot', 'banana', 'apple'];
+    // Merged in once more than two are apart.
+    const order = new TextOrder(
+      () => texts.keys(),
+      (i) => texts[i],
+      2,
+    );
+    const all = () => true;
+    expect(order.startingWith('ap', 10, all)).toEqual([1, 5, 3]);
+    expect(order.startingWith('ap', 2, all)).toEqual([1, 5]);
+    expect(order.startingWith('ap', 10, (i) => i !== 5)).toEqual([1, 3]);
+    expect(order.startingWith('c', 10, all)).toEqual([]);
+    expect(order.startingWith('', 10, all)).toEqual([1, 5, 3, 4, 0]);
+
+    // Renamed and new, apart from the sorted ones until a merge: found where their new text puts them, never twice.
+    texts[0] = 'apex';
+    order.written(0);
+    texts[6] = 'aardvark';
+    order.written(6);
+    expect(order.startingWith('ap', 10, all)).toEqual([0, 1, 5, 3]);
+    expect(order.startingWith('a', 2, all)).toEqual([6, 0]);
+    expect(order.startingWith('pe', 10, all)).toEqual([]);
+    texts[4] = 'apple';
+    order.written(4);
+    texts[7] = 'cherry';
+    order.written(7);
+    expect(order.startingWith('ap', 10, all)).toEqual([0, 1, 4, 5, 3]);
+    expect(order.startingWith('', 10, all)).toEqual([6, 0, 1, 4, 5, 3, 7]);
+    expect(order.startingWith('b', 10, all)).toEqual([]);
   });
 });

@@ -131,6 +131,88 @@ describe('the search index', () => {
     expect(await live.current()).toBeDefined();
   });
 
+  it("finds the names suggestions ask for as the database's two statements do, after a rename too", async () => {
+    /** The names the database finds for every word but the last and a lexeme starting with the last. */
+    const databaseNames = async (words: string[]) => {
+      const tsq = sql.join(
+        words.map((w, i) =>
+          i === words.length - 1 ? sql`to_tsquery('simple', ${`${w}:*`})` : sql`plainto_tsquery('simple', ${w})`,
+        ),
+        sql` && `,
+      );
+      const rows = await queryRows<{ name: string }>(
+        db,
+        sql`select distinct name from products p where p.search @@ (${tsq}) and p.visible`,
+      );
+      return rows.map((r) => r.name).sort();
+    };
+    const indexNames = async (words: string[], rows = 1_000_000) =>
+      (await live.current())!.namesMatching(words.slice(0, -1), words[words.length - 1]!, rows).sort();
+    /** The names the database finds starting with what was typed, in the order of the name prefix index. */
+    const databaseStarting = async (typed: string, rows = 1_000_000) =>
+      (
+        await queryRows<{ name: string }>(
+          db,
+          sql`select p.name from products p where lower(p.name) like ${`${typed}%`} and p.visible
+              order by lower(p.name) collate "C", p.id limit ${rows}`,
+        )
+      ).map((r) => r.name);
+    const indexStarting = async (typed: string, rows = 1_000_000) =>
+      (await live.current())!.namesStartingWith(typed, rows);
+    const distinct = (names: string[]) => [...new Set(names)];
+    const prng = new Prng(4711);
+    const names = (await queryRows<{ name: string }>(db, sql`select distinct name from products order by name`)).map(
+      (r) => r.name,
+    );
+    let found = 0;
+    for (let i = 0; i < 120; i++) {
+      const words = names[Math.floor(prng.next() * names.length)]!.toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+      const from = Math.floor(prng.next() * words.length);
+      const asked = words.slice(from, from + 1 + Math.floor(prng.next() * 3));
+      // The last word cut short, as it is while it is typed.
+      const last = asked[asked.length - 1]!;
+      asked[asked.length - 1] = last.slice(0, 1 + Math.floor(prng.next() * last.length));
+      const expected = await databaseNames(asked);
+      expect(await indexNames(asked), asked.join(' ')).toEqual(expected);
+      if (expected.length > 0) found += 1;
+      // The name's first words typed: the first products by lower-case name, as the prefix index walks them.
+      const typed = words.slice(0, 1 + (i % 3)).join(' ');
+      const cut = typed.slice(0, Math.max(1, typed.length - (i % 4)));
+      expect(await indexStarting(cut, 8), cut).toEqual(distinct(await databaseStarting(cut, 8)));
+      expect(await indexStarting(cut), cut).toEqual(distinct(await databaseStarting(cut)));
+    }
+    expect(found).toBeGreaterThan(100);
+    // A word nobody has, and a prefix nothing starts with, find nothing.
+    expect(await indexNames(['laptop', 'zzqx'])).toEqual([]);
+    expect(await indexNames(['zzqx', 'lap'])).toEqual([]);
+    // At most `rows` products are read: a broad prefix stops there.
+    const broad = await indexNames(['s'], 3);
+    expect(broad.length).toBeGreaterThan(0);
+    expect(broad.length).toBeLessThanOrEqual(3);
+    expect(await databaseNames(['s'])).toEqual(expect.arrayContaining(broad));
+
+    // A product renamed after the load is found by its new words and no longer by those it lost.
+    const [product] = await queryRows<{ id: number; name: string }>(
+      db,
+      sql`select id, name from products where visible order by id desc offset 3 limit 1`,
+    );
+    await db.execute(sql`update products set name = 'Plumbago Vortexa 9' where id = ${product!.id}`);
+    await changes.sync();
+    expect(await indexNames(['plumbago', 'vort'])).toEqual(['Plumbago Vortexa 9']);
+    expect(await indexNames(['plumbago', 'vort'])).toEqual(await databaseNames(['plumbago', 'vort']));
+    expect(await indexStarting('plumbago v')).toEqual(['Plumbago Vortexa 9']);
+    const oldStart = product!.name.toLowerCase().slice(0, 4);
+    expect(await indexStarting(oldStart)).toEqual(distinct(await databaseStarting(oldStart)));
+    await db.execute(sql`update products set name = ${product!.name} where id = ${product!.id}`);
+    await changes.sync();
+    expect(await indexNames(['plumbago', 'vort'])).toEqual([]);
+    expect(await indexNames(['plumb'])).toEqual(await databaseNames(['plumb']));
+    expect(await indexStarting('plumbago')).toEqual([]);
+    expect(await indexStarting(oldStart)).toEqual(distinct(await databaseStarting(oldStart)));
+  });
+
   it('finds a product written again by the words it kept, gained and lost, ranked as the database ranks it', async () => {
     // Its entries in the postings built at load are stale once it is written again: it is looked up apart.
     const [product] = await queryRows<{ id: number; name: string }>(

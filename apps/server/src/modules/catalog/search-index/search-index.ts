@@ -94,10 +94,14 @@ interface ProductRow {
   units_sold: number;
   /** created_at in microseconds since 1970, as text (a bigint). */
   created: string;
+  name: string;
   lower_name: string;
   search: string;
   stores: string[] | null;
 }
+
+/** Lexemes or names written since they were sorted (TextOrder) past which those are merged in. */
+const MAX_APART = 5_000;
 
 /** Rows per statement while loading: bounds the memory a load holds at once. */
 const LOAD_BATCH = 20_000;
@@ -327,6 +331,8 @@ export class SearchIndex {
   private cursor = new Int32Array(0);
   private epoch = 0;
   private lowerName: string[] = [];
+  /** Each slot's name as written (suggestions show it). */
+  private names: string[] = [];
   /** A hash of each lower-case name, checked before the name itself (a string elsewhere in memory) is read. */
   private nameHash = new Column(new Int32Array(0));
   private storesOf: (string[] | null)[] = [];
@@ -338,6 +344,16 @@ export class SearchIndex {
   /** The RAM sizes met, by id: a group keeps its RAM's id (groupRam). */
   private rams = new Dictionary<number>();
   private lexemes = new Dictionary<string>();
+  /** Lexeme ids in the order of their text: those a prefix starts (namesMatching). */
+  private lexemeOrder = new TextOrder(
+    () => this.lexemes.values.keys(),
+    (id) => this.lexemes.values[id],
+  );
+  /** Slots in the order of their lower-case names: those a prefix starts (namesStartingWith). */
+  private nameOrder = new TextOrder(
+    () => this.lowerName.keys(),
+    (slot) => this.lowerName[slot],
+  );
   /** By lexeme id: the slots that had the lexeme when the load ended, and those written since that have it. */
   private postings: Postings[] = [];
   /** Whether the postings were built (the load has ended): from then on a written slot is flagged as rewritten. */
@@ -409,6 +425,9 @@ export class SearchIndex {
     for (let s = 0; s < planned.length; s++) if (index.alive.data[s] === 0) index.writeDocument(s, '');
     for (const order of WALKED_ORDERS) index.sortOrder(order);
     index.buildPostings();
+    // Sorted now rather than by the first suggestion: at a million products, a second of the event loop.
+    index.lexemeOrder.sortAll();
+    index.nameOrder.sortAll();
     return index;
   }
 
@@ -504,6 +523,8 @@ export class SearchIndex {
     this.views.data[slot] = row.views;
     this.unitsSold.data[slot] = row.units_sold;
     this.created.data[slot] = Number(row.created);
+    if (this.built && this.lowerName[slot] !== row.lower_name) this.nameOrder.written(slot);
+    this.names[slot] = row.name;
     this.lowerName[slot] = row.lower_name;
     this.nameHash.data[slot] = hashOf(row.lower_name);
     this.countInGroup(slot);
@@ -621,6 +642,7 @@ export class SearchIndex {
     const id = this.lexemes.idOf(lexeme);
     if (id === this.postings.length) {
       this.postings.push({ slots: EMPTY, starts: NO_STARTS, positions: EMPTY, added: [] });
+      if (this.built) this.lexemeOrder.written(id);
     }
     return id;
   }
@@ -689,6 +711,75 @@ export class SearchIndex {
       if (this.alive.data[s] === 1) ids.push(this.ids.data[s]!);
     }
     return ids;
+  }
+
+  /**
+   * The names of up to `rows` shown products whose document holds every lexeme of `exact` and one that starts with
+   * `prefix`, each name once: what suggestions' full-text statement (`search @@ (plainto_tsquery('simple', w) && … &&
+   * to_tsquery('simple', 'prefix:*'))`, suggestions.ts) finds, without the database. Which `rows` products, when more
+   * match, is the order of their slots (the statement's is the table's, as unordered).
+   */
+  namesMatching(exact: readonly string[], prefix: string, rows: number): string[] {
+    const exactIds: number[] = [];
+    for (const word of exact) {
+      const id = this.lexemes.find(word);
+      if (id === undefined) return [];
+      exactIds.push(id);
+    }
+    const prefixIds = this.lexemesStartingWith(prefix);
+    if (prefixIds.length === 0) return [];
+    const isPrefix = new Set(prefixIds);
+    // The candidates: the slots of the rarest exact lexeme, or those of every lexeme the prefix starts when they are
+    // fewer ("laptop zq": a few, against every laptop).
+    const rarest = exactIds.reduce<number | undefined>(
+      (best, id) => (best === undefined || this.postingCount(id) < this.postingCount(best) ? id : best),
+      undefined,
+    );
+    const prefixed = prefixIds.reduce((sum, id) => sum + this.postingCount(id), 0);
+    const lists = rarest !== undefined && this.postingCount(rarest) < prefixed ? [rarest] : prefixIds;
+    const seen = new Set<number>();
+    const names = new Set<string>();
+    const a = this.arena.data;
+    let found = 0;
+    const consider = (slot: number): boolean => {
+      if (seen.has(slot) || this.alive.data[slot] !== 1) return false;
+      seen.add(slot);
+      for (const id of exactIds) if (this.findLexeme(slot, id) < 0) return false;
+      const at = this.docAt.data[slot]!;
+      let i = a[at]! - 1;
+      while (i >= 0 && !isPrefix.has(a[at + 1 + i]!)) i--;
+      if (i < 0) return false;
+      names.add(this.names[slot]!);
+      return ++found >= rows;
+    };
+    for (const id of lists) {
+      const postings = this.postings[id]!;
+      // Built entries of a slot rewritten since are stale; the slots written since are among `added`.
+      for (const slot of postings.slots) if (this.rewritten.data[slot] === 0 && consider(slot)) return [...names];
+      for (const slot of postings.added) if (consider(slot)) return [...names];
+    }
+    return [...names];
+  }
+
+  /** How many slots a lexeme's postings list (built and added): which exact word of a suggestion is the rarest. */
+  private postingCount(lexemeId: number): number {
+    const postings = this.postings[lexemeId]!;
+    return postings.slots.length + postings.added.length;
+  }
+
+  /**
+   * The names of the first `rows` shown products, in the order of their lower-case names, whose lower-case name starts
+   * with `prefix`, each name once: what suggestions' first statement (`lower(p.name) like 'prefix%'`, walking
+   * products_name_prefix_idx) finds, without the database.
+   */
+  namesStartingWith(prefix: string, rows: number): string[] {
+    const alive = (slot: number) => this.alive.data[slot] === 1;
+    return [...new Set(this.nameOrder.startingWith(prefix, rows, alive).map((slot) => this.names[slot]!))];
+  }
+
+  /** The ids of the lexemes that start with `prefix` (a prefix lexeme, `prefix:*`). */
+  private lexemesStartingWith(prefix: string): number[] {
+    return this.lexemeOrder.startingWith(prefix, Infinity, () => true);
   }
 
   /** Answers a search: the page's product ids in order, and the facets of every match. */
@@ -1099,6 +1190,85 @@ export class SearchIndex {
   }
 }
 
+/**
+ * Items (slots, lexeme ids) in the order of a text of theirs, for those whose text starts with a prefix: sorted once,
+ * when first asked (or by sortAll), then the items written since (a new lexeme, a new or renamed product) are kept
+ * apart and looked through one by one, until there are `maxApart` of them and they are merged in (a sort of those
+ * alone and one pass over the rest). Ties are in item order.
+ */
+export class TextOrder {
+  private order = new Int32Array(0);
+  /** Each placed item's text when it was placed: an item written since is apart, and its place is skipped. */
+  private keys: string[] = [];
+  private apart = new Set<number>();
+  private sorted = false;
+
+  constructor(
+    private readonly items: () => Iterable<number>,
+    private readonly textOf: (item: number) => string | undefined,
+    private readonly maxApart = MAX_APART,
+  ) {}
+
+  /** Places every item (with a text) afresh. */
+  sortAll(): void {
+    this.place([...this.items()].filter((item) => this.textOf(item) !== undefined).sort(this.byText));
+    this.apart.clear();
+    this.sorted = true;
+  }
+
+  /** An item whose text is new or has changed. */
+  written(item: number): void {
+    if (!this.sorted) return;
+    this.apart.add(item);
+    if (this.apart.size > this.maxApart) this.mergeApart();
+  }
+
+  /** Up to `limit` items that `wanted` accepts and whose text starts with `prefix`, in the order of their texts. */
+  startingWith(prefix: string, limit: number, wanted: (item: number) => boolean): number[] {
+    if (!this.sorted) this.sortAll();
+    const { order, keys } = this;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: number[] = [];
+    for (let i = lo; i < order.length && found.length < limit && keys[i]!.startsWith(prefix); i++) {
+      const item = order[i]!;
+      if (!this.apart.has(item) && wanted(item)) found.push(item);
+    }
+    const extra = [...this.apart].filter((item) => this.textOf(item)?.startsWith(prefix) && wanted(item));
+    return extra.length === 0 ? found : [...found, ...extra].sort(this.byText).slice(0, limit);
+  }
+
+  private readonly byText = (a: number, b: number): number => {
+    const x = this.textOf(a)!;
+    const y = this.textOf(b)!;
+    return x < y ? -1 : x > y ? 1 : a - b;
+  };
+
+  private mergeApart(): void {
+    const added = [...this.apart].filter((item) => this.textOf(item) !== undefined).sort(this.byText);
+    const merged: number[] = [];
+    let j = 0;
+    for (const item of this.order) {
+      if (this.apart.has(item)) continue;
+      while (j < added.length && this.byText(added[j]!, item) < 0) merged.push(added[j++]!);
+      merged.push(item);
+    }
+    while (j < added.length) merged.push(added[j++]!);
+    this.place(merged);
+    this.apart.clear();
+  }
+
+  private place(items: number[]): void {
+    this.order = Int32Array.from(items);
+    this.keys = items.map((item) => this.textOf(item)!);
+  }
+}
+
 /** Values numbered in the order first met, so that they can be kept and counted in typed arrays. */
 class Dictionary<T> {
   readonly values: T[] = [];
@@ -1144,7 +1314,7 @@ function readProducts(db: Db, where: SQL, tail: SQL): Promise<ProductRow[]> {
   return queryRows<ProductRow>(
     db,
     sql`select p.id, p.category, p.brand, p.ram_gb, p.storage_gb, p.lowest_price, p.views, p.units_sold,
-          (extract(epoch from p.created_at) * 1000000)::bigint::text as created, lower(p.name) as lower_name,
+          (extract(epoch from p.created_at) * 1000000)::bigint::text as created, p.name, lower(p.name) as lower_name,
           p.search::text as search,
           (select array_agg(distinct s.slug) from listings l join ${openStoresSql} s on s.id = l.store_id
            where l.product_id = p.id) as stores

@@ -21,18 +21,24 @@ export function suggestJson(db: Db, q: string): Promise<string> {
   );
 }
 
+/** How suggestions go about their work (see search.ts SearchTuning). */
+export interface SuggestTuning {
+  /** false: ask the database for names even when the process keeps a search index. */
+  index?: boolean;
+}
+
 /** The suggestions without the results cache (the benchmark's cold figures use this). */
-export async function suggestUncached(db: Db, words: string[]): Promise<string[]> {
-  const found = await lookup(db, words);
+export async function suggestUncached(db: Db, words: string[], tuning: SuggestTuning = {}): Promise<string[]> {
+  const found = await lookup(db, words, tuning);
   if (found.length > 0) return found;
   // Nothing starts with what was typed: correct the words against the dictionary and try again.
   const resolved = await resolveWords(db, words);
   const corrected = resolved.map((r) => r.term ?? r.word);
   if (corrected.join(' ') === words.join(' ')) return [];
-  return lookup(db, corrected);
+  return lookup(db, corrected, tuning);
 }
 
-async function lookup(db: Db, words: string[]): Promise<string[]> {
+async function lookup(db: Db, words: string[], tuning: SuggestTuning): Promise<string[]> {
   const last = words[words.length - 1]!;
   const brands = await brandSpellings(db);
   // Each suggestion once, whatever its case ("Galaxy S24" from two products spelt differently).
@@ -54,7 +60,7 @@ async function lookup(db: Db, words: string[]): Promise<string[]> {
   }
   // Names that start with what was typed come first, then those holding every word: from the process's search index
   // once it has loaded, else from the database.
-  const index = await searchIndexOf(db)?.current();
+  const index = tuning.index === false ? undefined : await searchIndexOf(db)?.current();
   const typed = words.join(' ');
   const starting = index ? index.namesStartingWith(typed, NAME_ROWS) : await namesStartingWith(db, typed);
   const holding =

@@ -8,6 +8,8 @@ import { Prng } from '../../../db/seed/prng';
 import { buildTestApp } from '../../../testing/test-app';
 import { CatalogueChanges } from '../change-feed';
 import { searchUncached } from '../search';
+import { MAX_SUGGESTIONS, suggestUncached } from '../suggestions';
+import { splitWords } from '../query-words';
 import { keepSearchIndex, LiveSearchIndex } from './live-index';
 import { SearchIndex } from './search-index';
 
@@ -211,6 +213,42 @@ describe('the search index', () => {
     expect(await indexNames(['plumb'])).toEqual(await databaseNames(['plumb']));
     expect(await indexStarting('plumbago')).toEqual([]);
     expect(await indexStarting(oldStart)).toEqual(distinct(await databaseStarting(oldStart)));
+  });
+
+  it('suggests what the database suggests, wherever the database has no choice of which products to read', async () => {
+    // Past 60 products holding the words, the index reads the first in slot order and PostgreSQL in table order.
+    const fewHold = async (words: string[]) => {
+      const tsq = sql.join(
+        words.map((w, i) =>
+          i === words.length - 1 ? sql`to_tsquery('simple', ${`${w}:*`})` : sql`plainto_tsquery('simple', ${w})`,
+        ),
+        sql` && `,
+      );
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from products p where p.visible and (p.search @@ (${tsq})
+              or lower(p.name) like ${`${words.join(' ')}%`})`,
+      );
+      return row!.n <= 60;
+    };
+    const prng = new Prng(5150);
+    const names = (await queryRows<{ name: string }>(db, sql`select distinct name from products order by name`)).map(
+      (r) => r.name,
+    );
+    let compared = 0;
+    let full = 0;
+    for (let i = 0; i < 150; i++) {
+      const name = names[Math.floor(prng.next() * names.length)]!;
+      const typed = name.slice(0, 2 + Math.floor(prng.next() * (name.length - 1)));
+      const words = splitWords(typed);
+      if (words.length === 0 || !(await fewHold(words))) continue;
+      const fromIndex = await suggestUncached(db, words);
+      expect(fromIndex, typed).toEqual(await suggestUncached(db, words, { index: false }));
+      compared += 1;
+      if (fromIndex.length === MAX_SUGGESTIONS) full += 1;
+    }
+    expect(compared).toBeGreaterThan(40);
+    expect(full).toBeGreaterThan(0);
   });
 
   it('finds a product written again by the words it kept, gained and lost, ranked as the database ranks it', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { brandSpellings } from './brands';
@@ -94,17 +94,22 @@ async function namesStartingWith(db: Db, typed: string): Promise<string[]> {
  * NAME_ROWS products.
  */
 async function namesHolding(db: Db, words: string[]): Promise<string[]> {
-  const tsq = sql.join(
+  return distinctNames(
+    await queryRows<{ name: string }>(
+      db,
+      sql`select p.name from products p where p.search @@ (${wordsTsquery(words)}) and ${visibleProduct('p')}
+            limit ${NAME_ROWS}`,
+    ),
+  );
+}
+
+/** Every word, the last one as a prefix: the tsquery of the names a suggestion holds (search-index namesMatching). */
+export function wordsTsquery(words: string[]): SQL {
+  return sql.join(
     words.map((w, i) =>
       i === words.length - 1 ? sql`to_tsquery('simple', ${`${w}:*`})` : sql`plainto_tsquery('simple', ${w})`,
     ),
     sql` && `,
-  );
-  return distinctNames(
-    await queryRows<{ name: string }>(
-      db,
-      sql`select p.name from products p where p.search @@ (${tsq}) and ${visibleProduct('p')} limit ${NAME_ROWS}`,
-    ),
   );
 }
 

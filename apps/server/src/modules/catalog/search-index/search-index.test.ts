@@ -8,7 +8,7 @@ import { Prng } from '../../../db/seed/prng';
 import { buildTestApp } from '../../../testing/test-app';
 import { CatalogueChanges } from '../change-feed';
 import { searchUncached } from '../search';
-import { MAX_SUGGESTIONS, suggestUncached } from '../suggestions';
+import { MAX_SUGGESTIONS, suggestUncached, wordsTsquery } from '../suggestions';
 import { splitWords } from '../query-words';
 import { keepSearchIndex, LiveSearchIndex } from './live-index';
 import { SearchIndex } from './search-index';
@@ -136,15 +136,9 @@ describe('the search index', () => {
   it("finds the names suggestions ask for as the database's two statements do, after a rename too", async () => {
     /** The names the database finds for every word but the last and a lexeme starting with the last. */
     const databaseNames = async (words: string[]) => {
-      const tsq = sql.join(
-        words.map((w, i) =>
-          i === words.length - 1 ? sql`to_tsquery('simple', ${`${w}:*`})` : sql`plainto_tsquery('simple', ${w})`,
-        ),
-        sql` && `,
-      );
       const rows = await queryRows<{ name: string }>(
         db,
-        sql`select distinct name from products p where p.search @@ (${tsq}) and p.visible`,
+        sql`select distinct name from products p where p.search @@ (${wordsTsquery(words)}) and p.visible`,
       );
       return rows.map((r) => r.name).sort();
     };
@@ -218,15 +212,9 @@ describe('the search index', () => {
   it('suggests what the database suggests, wherever the database has no choice of which products to read', async () => {
     // Past 60 products holding the words, the index reads the first in slot order and PostgreSQL in table order.
     const fewHold = async (words: string[]) => {
-      const tsq = sql.join(
-        words.map((w, i) =>
-          i === words.length - 1 ? sql`to_tsquery('simple', ${`${w}:*`})` : sql`plainto_tsquery('simple', ${w})`,
-        ),
-        sql` && `,
-      );
       const [row] = await queryRows<{ n: number }>(
         db,
-        sql`select count(*)::int as n from products p where p.visible and (p.search @@ (${tsq})
+        sql`select count(*)::int as n from products p where p.visible and (p.search @@ (${wordsTsquery(words)})
               or lower(p.name) like ${`${words.join(' ')}%`})`,
       );
       return row!.n <= 60;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productQuery, type ProductQuery } from '@pricehub/shared/schemas/product';
-import { queryRows } from '../../../db/client';
+import { intArrayText, queryRows } from '../../../db/client';
 import { seedBulkProducts } from '../../../db/seed/bulk';
 import { seedDemoIfEmpty } from '../../../db/seed/demo';
 import { Prng } from '../../../db/seed/prng';
@@ -131,6 +131,43 @@ describe('the search index', () => {
     expect(cheapest.total).toBe((await fromDatabase(productQuery.parse({}))).total);
     for (const q of queries.slice(0, 60)) expect(await fromIndex(q), JSON.stringify(q)).toEqual(await fromDatabase(q));
     expect(await live.current()).toBeDefined();
+  });
+
+  it('ranks first a product written since the load to hold a word more heavily than any other, as the database does', async () => {
+    // A ranked one-word search leaves unranked the matches that cannot reach its page, judged by the most any product
+    // weighs the word. Forty products that weigh it alike, with as many views, are ordered by id, and loaded again
+    // the index meets them in the order of their brands and names: each that comes with a lower id than the page's
+    // last must displace it. Then one rewritten to weigh the word more must raise that most, or it would be left
+    // unranked, coming last with fewer views.
+    const alike = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible order by id desc limit 40`,
+    );
+    const ids = alike.map((r) => r.id);
+    await db.execute(
+      sql`update products set name = 'Quokka ' || name, views = 5 where id = any(${intArrayText(ids)}::int[])`,
+    );
+    changes.everythingChanged();
+    await live.loaded();
+    const search = productQuery.parse({ q: 'quokka' });
+    const before = await fromIndex(search);
+    expect(before.total).toBe(40);
+    expect(before.items.map((p) => p.id)).toEqual([...ids].reverse().slice(0, search.pageSize));
+    expect(before).toEqual(await fromDatabase(search));
+
+    const [heavier] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from products where visible and not (id = any(${intArrayText(ids)}::int[])) order by id limit 1`,
+    );
+    await db.execute(
+      sql`update products set name = 'Quokka Quokka Quokka ' || name, views = 0 where id = ${heavier!.id}`,
+    );
+    await changes.sync();
+
+    const after = await fromIndex(search);
+    expect(after.total).toBe(41);
+    expect(after.items[0]!.id).toBe(heavier!.id);
+    expect(after).toEqual(await fromDatabase(search));
   });
 
   it("finds the names suggestions ask for as the database's two statements do, after a rename too", async () => {

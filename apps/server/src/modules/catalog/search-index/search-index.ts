@@ -5,6 +5,8 @@ import type { Category } from '@pricehub/shared/schemas/product';
 import { queryRows, type Db } from '../../../db/client';
 import { openStoresSql } from '../../accounts/queries';
 import {
+  orRankBound,
+  orWeight,
   parseTsvector,
   prepareQuery,
   tsRank,
@@ -122,13 +124,16 @@ const MAX_MOVED = 5_000;
  * lexeme, ascending, and the slot's positions of it (packed as in the arena), entry e's from starts[e] to
  * starts[e + 1]. Ranking reads them here, in the order the matches come, rather than in each match's document.
  * Entries of a slot rewritten since are stale and skipped. `added` lists the slots written since that have it (or had
- * it, in a version since replaced: they are checked against their document like any candidate).
+ * it, in a version since replaced: they are checked against their document like any candidate). `mostOr` is the
+ * largest orWeight of the lexeme in any document listed (-1: not worked out yet), so that a ranked search can tell
+ * which matches cannot reach its page before ranking them.
  */
 interface Postings {
   slots: Int32Array;
   starts: Int32Array;
   positions: Int32Array;
   added: number[];
+  mostOr: number;
 }
 
 const EMPTY = new Int32Array(0);
@@ -544,6 +549,11 @@ export class SearchIndex {
     const first = this.rewritten.data[slot] === 0;
     this.rewritten.data[slot] = 1;
     for (const id of lexemeIds) if (first || !old?.lexemes.has(id)) this.postings[id]!.added.push(slot);
+    const a = this.arena.data;
+    this.eachEntry(slot, (id, from, to) => {
+      const postings = this.postings[id]!;
+      if (postings.mostOr >= 0) postings.mostOr = Math.max(postings.mostOr, orWeight({ data: a, from, to }));
+    });
   }
 
   /**
@@ -565,6 +575,7 @@ export class SearchIndex {
       slots: new Int32Array(entries[id]!),
       starts: new Int32Array(entries[id]! + 1),
       positions: new Int32Array(positionCount[id]!),
+      mostOr: -1,
     }));
     entries.fill(0);
     positionCount.fill(0);
@@ -641,7 +652,7 @@ export class SearchIndex {
   private lexemeIdFor(lexeme: string): number {
     const id = this.lexemes.idOf(lexeme);
     if (id === this.postings.length) {
-      this.postings.push({ slots: EMPTY, starts: NO_STARTS, positions: EMPTY, added: [] });
+      this.postings.push({ slots: EMPTY, starts: NO_STARTS, positions: EMPTY, added: [], mostOr: -1 });
       if (this.built) this.lexemeOrder.written(id);
     }
     return id;
@@ -761,6 +772,31 @@ export class SearchIndex {
     return [...names];
   }
 
+  /** The largest orWeight of lexeme `id` in any document (0 for -1, a lexeme no product has), worked out once. */
+  private mostOrOf(id: number): number {
+    if (id < 0) return 0;
+    const postings = this.postings[id]!;
+    if (postings.mostOr < 0) {
+      const { starts, positions, added } = postings;
+      let most = 0;
+      const place: Positions = { data: positions, from: 0, to: 0 };
+      for (let e = 0; e + 1 < starts.length; e++) {
+        place.from = starts[e]!;
+        place.to = starts[e + 1]!;
+        most = Math.max(most, orWeight(place));
+      }
+      // Slots written since the postings were built: their documents as they are now.
+      const a = this.arena.data;
+      for (const slot of added) {
+        this.eachEntry(slot, (lexemeId, from, to) => {
+          if (lexemeId === id) most = Math.max(most, orWeight({ data: a, from, to }));
+        });
+      }
+      postings.mostOr = most;
+    }
+    return postings.mostOr;
+  }
+
   /** How many slots a lexeme's postings list (built and added): which exact word of a suggestion is the rarest. */
   private postingCount(lexemeId: number): number {
     const postings = this.postings[lexemeId]!;
@@ -790,9 +826,15 @@ export class SearchIndex {
     if (counted) return { ids: this.pageWithoutWords(q, filter, counted.total), tally: counted };
     const words = q.text ? this.wordsOf(q.text) : null;
     const ranked = q.order === 'relevance' && words ? q.phrase : null;
-    const matches = this.matching(filter, words, ranked);
+    if (ranked !== null) {
+      // The page is kept as the matches are ranked, so that a match that cannot reach it is not ranked at all.
+      const best = new BestSlots(q.offset + q.limit, this.comparator('relevance', this.rankOf.data));
+      const matches = this.matching(filter, words, ranked, undefined, best);
+      return { ids: best.slots.slice(q.offset).map((slot) => this.ids.data[slot]!), tally: this.tally(matches) };
+    }
+    const matches = this.matching(filter, words, null);
     const tally = this.tally(matches);
-    const page = this.page(matches, ranked === null ? null : this.rankOf.data, q);
+    const page = this.page(matches, q);
     return { ids: page.map((slot) => this.ids.data[slot]!), tally };
   }
 
@@ -886,7 +928,7 @@ export class SearchIndex {
     const walk = order?.walkable(f, this.onlyBucket(f));
     let slots: number[];
     if (!order || !walk || (wanted * (walk.to - walk.from)) / total > this.sizeOf(lists)) {
-      slots = this.page(this.matching(f, null, null, lists), null, q);
+      slots = this.page(this.matching(f, null, null, lists), q);
     } else {
       const { moved, movedSlots } = order;
       const found: number[] = [];
@@ -911,14 +953,18 @@ export class SearchIndex {
 
   /**
    * The slots matching every filter and the words (null: none asked), each once, from the candidate lists. With
-   * `rankedBy` (the query's phrase), each match's rank is left in rankOf as search.ts's statement computes it: 10 for
-   * the exact name, plus ts_rank.
+   * `rankedBy` (the query's phrase) and `best` (the page, kept as the matches are ranked), each match that can reach
+   * the page is ranked as search.ts's statement ranks it (10 for the exact name, plus ts_rank), its rank left in
+   * rankOf, and offered to `best`. Under an OR of words every match's rank has a bound (orRankBound over each word's
+   * most weight): a match that would come after the page's last even at the bound is counted but not ranked, which
+   * leaves most matches of a broad word unranked when the page fills with matches at the bound (decision 051).
    */
   private matching(
     f: SlotFilter,
     words: QueryWords | null,
     rankedBy: string | null = null,
     lists = this.candidates(f, words),
+    best: BestSlots | null = null,
   ): number[] {
     const epoch = ++this.epoch;
     const marks = this.marks.data;
@@ -941,6 +987,10 @@ export class SearchIndex {
     const lower = this.lowerName;
     const nameHash = this.nameHash.data;
     const phraseHash = rankedBy === null ? 0 : hashOf(rankedBy);
+    // The highest rank a match can have (null: no bound), and what a match with it must beat to reach the page.
+    const bound = entry && best ? orRankBound(words!.prepared, (k) => this.mostOrOf(words!.ids[k]!)) : null;
+    const views = this.views.data;
+    const ids = this.ids.data;
     const matches = (s: number): boolean => {
       if (!unique) {
         if (marks[s] === epoch) return false;
@@ -950,8 +1000,16 @@ export class SearchIndex {
       if (words === null) return true;
       if (!this.holds(s, words.tree, words.ids)) return false;
       if (entry) {
-        const exact = nameHash[s] === phraseHash && lower[s] === rankedBy;
-        ranks[s] = (exact ? 10 : 0) + tsRank(words.prepared, entry(s));
+        const boost = nameHash[s] === phraseHash && lower[s] === rankedBy ? 10 : 0;
+        if (bound !== null && best!.full) {
+          // Even at the highest rank it could have, it would come after the page's last: counted, not ranked.
+          const last = best!.last;
+          const most = boost + bound;
+          if (most < ranks[last]! || (most === ranks[last]! && (views[s]! - views[last]! || ids[last]! - ids[s]!) < 0))
+            return true;
+        }
+        ranks[s] = boost + tsRank(words.prepared, entry(s));
+        best?.offer(s);
       }
       return true;
     };
@@ -1140,27 +1198,16 @@ export class SearchIndex {
     };
   }
 
-  /** The page's slots in the search's order. */
-  private page(matches: number[], ranks: Float64Array | null, q: IndexQuery): number[] {
+  /** The page's slots in the search's order, unranked (a ranked search keeps its page as it ranks: matching). */
+  private page(matches: number[], q: IndexQuery): number[] {
     if (q.offset >= matches.length) return [];
-    const compare = this.comparator(q.order, ranks);
+    const compare = this.comparator(q.order, null);
     const wanted = q.offset + q.limit;
     let ordered: number[];
     if (matches.length > wanted) {
-      // Keep only the best `wanted`, sorted, as the matches go by: most are turned away by one comparison.
-      ordered = [];
-      for (const slot of matches) {
-        if (ordered.length === wanted && compare(slot, ordered[wanted - 1]!) >= 0) continue;
-        let lo = 0;
-        let hi = ordered.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (compare(ordered[mid]!, slot) <= 0) lo = mid + 1;
-          else hi = mid;
-        }
-        ordered.splice(lo, 0, slot);
-        if (ordered.length > wanted) ordered.pop();
-      }
+      const best = new BestSlots(wanted, compare);
+      for (const slot of matches) best.offer(slot);
+      ordered = best.slots;
     } else {
       ordered = [...matches].sort(compare);
     }
@@ -1187,6 +1234,41 @@ export class SearchIndex {
         if (ranks) return (a, b) => ranks[b]! - ranks[a]! || views[b]! - views[a]! || id[a]! - id[b]!;
         return (a, b) => sold[b]! - sold[a]! || views[b]! - views[a]! || id[a]! - id[b]!;
     }
+  }
+}
+
+/**
+ * The first `wanted` slots in an order, sorted, kept as slots are offered one by one: most are turned away by one
+ * comparison with the last.
+ */
+class BestSlots {
+  readonly slots: number[] = [];
+  constructor(
+    private readonly wanted: number,
+    private readonly compare: (a: number, b: number) => number,
+  ) {}
+
+  get full(): boolean {
+    return this.slots.length >= this.wanted;
+  }
+
+  /** The last slot kept (only when full). */
+  get last(): number {
+    return this.slots[this.wanted - 1]!;
+  }
+
+  offer(slot: number): void {
+    const { slots, wanted, compare } = this;
+    if (wanted === 0 || (slots.length === wanted && compare(slot, slots[wanted - 1]!) >= 0)) return;
+    let lo = 0;
+    let hi = slots.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compare(slots[mid]!, slot) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    slots.splice(lo, 0, slot);
+    if (slots.length > wanted) slots.pop();
   }
 }
 

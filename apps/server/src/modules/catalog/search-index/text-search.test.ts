@@ -4,6 +4,8 @@ import {
   formatTsquery,
   formatTsvector,
   matchesQuery,
+  orRankBound,
+  orWeight,
   packPositions,
   parseTsquery,
   parseTsvector,
@@ -427,4 +429,60 @@ describe('text-search against PostgreSQL', () => {
       expect(() => parseTsquery(text)).toThrow(/tsquery: unsupported/);
     },
   );
+});
+
+describe('ranking many documents of one query', () => {
+  /** `count` random documents over a few lexemes, drawn from `kinds` distinct ones so that many are alike. */
+  function documents(next: () => number, count: number, kinds: number): Map<string, LexemeEntry>[] {
+    const distinct = Array.from({ length: kinds }, () => {
+      const doc = new Map<string, LexemeEntry>();
+      for (const lexeme of ['a', 'b', 'c', 'd']) {
+        if (next() < 0.3) continue;
+        const n = next() < 0.1 ? 0 : 1 + Math.floor(next() * 4);
+        const positions = [...new Set(Array.from({ length: n }, () => 1 + Math.floor(next() * 40)))].sort(
+          (x, y) => x - y,
+        );
+        doc.set(lexeme, { positions, weights: positions.map(() => Math.floor(next() * 4)) });
+      }
+      return doc;
+    });
+    return Array.from({ length: count }, () => distinct[Math.floor(next() * kinds)]!);
+  }
+
+  const queries = ["'a' & 'b'", "'a' & ( 'b' | 'c' ) & 'd'", "'a' | 'b' & 'c'", "'c'", "'a' | 'd'"].map((text) =>
+    prepareQuery(parseTsquery(text)),
+  );
+
+  it("bounds an OR query's ranks by each lexeme's highest weight, reached by a document holding every lexeme at it", () => {
+    const next = random(12);
+    const docs = documents(next, 400, 400);
+    for (const query of queries) {
+      const bound = orRankBound(query, (i) =>
+        Math.max(
+          0,
+          ...docs.flatMap((doc) => {
+            const entry = doc.get(query.lexemes[i]!);
+            return entry ? [orWeight(packPositions(entry))] : [];
+          }),
+        ),
+      );
+      if (query.rootIsAnd && query.lexemes.length >= 2) {
+        expect(bound).toBeNull();
+        continue;
+      }
+      const ranks = docs.map((doc) => tsRank(query, lookup(doc)));
+      expect(Math.max(...ranks)).toBeLessThanOrEqual(bound!);
+      // A document made of each lexeme's heaviest entry ranks exactly the bound.
+      const heaviest = new Map<string, LexemeEntry>();
+      for (const lexeme of query.lexemes) {
+        const entries = docs.flatMap((doc) => (doc.has(lexeme) ? [doc.get(lexeme)!] : []));
+        const weight = (e: LexemeEntry) => orWeight(packPositions(e));
+        heaviest.set(
+          lexeme,
+          entries.reduce((a, b) => (weight(b) > weight(a) ? b : a)),
+        );
+      }
+      expect(tsRank(query, lookup(heaviest))).toBe(bound);
+    }
+  });
 });

@@ -151,23 +151,44 @@ function rankOr(q: PreparedQuery, entry: LexemeLookup): number {
   for (let i = 0; i < q.lexemes.length; i++) {
     const e = entry(q.lexemes[i]!, i);
     if (e === undefined) continue;
-    const { data, from, to } = e.from === e.to ? POSNULL_OR : e;
-    let resj = 0;
-    let wjm = -1;
-    let jm = 0;
-    for (let j = 0; j < to - from; j++) {
-      const w = WEIGHTS[data[from + j]! & 3]!;
-      resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
-      if (w > wjm) {
-        wjm = w;
-        jm = j;
-      }
-    }
-    // The bracket is float arithmetic; the division by pi^2/6 and the sum are double, stored into a float.
-    const sum = Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / ((jm + 1) * (jm + 1))));
-    res = Math.fround(res + sum / 1.64493406685);
+    res = Math.fround(res + orWeight(e) / 1.64493406685);
   }
   return Math.fround(res / q.lexemes.length);
+}
+
+/**
+ * One present lexeme's part of calc_rank_or before its division by pi^2/6, as the float it is: its weights summed as
+ * w1 + w2/4 + w3/9 ..., with the largest counted whole.
+ */
+export function orWeight(positions: Positions): number {
+  const { data, from, to } = positions.from === positions.to ? POSNULL_OR : positions;
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < to - from; j++) {
+    const w = WEIGHTS[data[from + j]! & 3]!;
+    resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  // The bracket is float arithmetic; the division by pi^2/6 and the sum are double, stored into a float.
+  return Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / ((jm + 1) * (jm + 1))));
+}
+
+/**
+ * The highest rank calc_rank_or can give a document whose every lexeme's orWeight is at most `most(i)` (for the
+ * query's i-th lexeme; 0 for one no document has): the same sums over those weights, every lexeme counted. Each step
+ * of the sum only grows with its inputs, so no such document ranks higher, and one holding every lexeme at its most
+ * ranks exactly this. Null for a query ranked by calc_rank_and, which has no such bound.
+ */
+export function orRankBound(query: PreparedQuery, most: (index: number) => number): number | null {
+  if (query.lexemes.length === 0) return 0;
+  if (query.rootIsAnd && query.lexemes.length >= 2) return null;
+  let res = 0;
+  for (let i = 0; i < query.lexemes.length; i++) res = Math.fround(res + most(i) / 1.64493406685);
+  return Math.fround(res / query.lexemes.length);
 }
 
 /**

@@ -145,6 +145,9 @@ type Candidates = Int32Array | number[] | 'all';
 /** A tsquery with its lexemes as their places in the query's distinct lexemes (QueryWords.ids). */
 type LexemeTree = number | { and: LexemeTree[] } | { or: LexemeTree[] };
 
+/** The tree of a query no product can match: an OR of nothing. */
+const NEVER: LexemeTree = { or: [] };
+
 /**
  * A search's words as the index looks them up: PostgreSQL's tsquery prepared for ranking, its distinct lexemes as
  * the index's ids (-1: a lexeme no product has), and the tree over their places. A spelling asked twice (the english
@@ -1083,17 +1086,31 @@ export class SearchIndex {
     return lo < list.length && list[lo] === slot ? lo : -1;
   }
 
-  /** The query's words in the index's terms. */
+  /**
+   * The query's words in the index's terms. A lexeme no product has can match nothing, and neither can an AND that
+   * asks for it: such branches are left out of the tree (an OR left without any is NEVER), so that each match is not
+   * checked against them. The closest results of a misspelt name ask for every pair of its words as typed and as
+   * corrected, most of them pairs no product has ("sasmung & gaalxy"). Ranking reads the whole query (`prepared`).
+   */
   private wordsOf(text: TsQuery): QueryWords {
     const prepared = prepareQuery(text);
+    const ids = prepared.lexemes.map((l) => this.lexemes.find(l) ?? -1);
     const place = new Map(prepared.lexemes.map((lexeme, k) => [lexeme, k]));
     const treeOf = (node: TsQuery): LexemeTree => {
-      if ('lexeme' in node) return place.get(node.lexeme)!;
-      if ('and' in node) return { and: node.and.map(treeOf) };
-      const children = [...new Map(node.or.map((child) => [JSON.stringify(child), treeOf(child)])).values()];
-      return children.length === 1 ? children[0]! : { or: children };
+      if ('lexeme' in node) {
+        const k = place.get(node.lexeme)!;
+        return ids[k]! < 0 ? NEVER : k;
+      }
+      if ('and' in node) {
+        const children = node.and.map(treeOf);
+        return children.includes(NEVER) ? NEVER : { and: children };
+      }
+      const children = [...new Map(node.or.map((child) => [JSON.stringify(child), treeOf(child)])).values()].filter(
+        (child) => child !== NEVER,
+      );
+      return children.length === 1 ? children[0]! : children.length === 0 ? NEVER : { or: children };
     };
-    return { prepared, ids: prepared.lexemes.map((l) => this.lexemes.find(l) ?? -1), tree: treeOf(text) };
+    return { prepared, ids, tree: treeOf(text) };
   }
 
   /** Lists whose union holds every product the query matches: the shortest choice at each AND. */

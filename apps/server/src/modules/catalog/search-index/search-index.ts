@@ -791,9 +791,11 @@ export class SearchIndex {
       // Slots written since the postings were built: their documents as they are now.
       const a = this.arena.data;
       for (const slot of added) {
-        this.eachEntry(slot, (lexemeId, from, to) => {
-          if (lexemeId === id) most = Math.max(most, orWeight({ data: a, from, to }));
-        });
+        const i = this.findLexeme(slot, id);
+        if (i < 0) continue;
+        const at = this.docAt.data[slot]!;
+        const offsets = at + 1 + a[at]!;
+        most = Math.max(most, orWeight({ data: a, from: a[offsets + i]!, to: a[offsets + i + 1]! }));
       }
       postings.mostOr = most;
     }
@@ -832,7 +834,7 @@ export class SearchIndex {
     if (ranked !== null) {
       // The page is kept as the matches are ranked, so that a match that cannot reach it is not ranked at all.
       const best = new BestSlots(q.offset + q.limit, this.comparator('relevance', this.rankOf.data));
-      const matches = this.matching(filter, words, ranked, undefined, best);
+      const matches = this.matching(filter, words, { phrase: ranked, best });
       return { ids: best.slots.slice(q.offset).map((slot) => this.ids.data[slot]!), tally: this.tally(matches) };
     }
     const matches = this.matching(filter, words, null);
@@ -956,7 +958,7 @@ export class SearchIndex {
 
   /**
    * The slots matching every filter and the words (null: none asked), each once, from the candidate lists. With
-   * `rankedBy` (the query's phrase) and `best` (the page, kept as the matches are ranked), each match that can reach
+   * `ranking` (the query's phrase, and the page kept as the matches are ranked), each match that can reach
    * the page is ranked as search.ts's statement ranks it (10 for the exact name, plus ts_rank), its rank left in
    * rankOf, and offered to `best`. Under an OR of words every match's rank has a bound (orRankBound over each word's
    * most weight): a match that would come after the page's last even at the bound is counted but not ranked, which
@@ -965,9 +967,8 @@ export class SearchIndex {
   private matching(
     f: SlotFilter,
     words: QueryWords | null,
-    rankedBy: string | null = null,
+    ranking: { phrase: string; best: BestSlots } | null = null,
     lists = this.candidates(f, words),
-    best: BestSlots | null = null,
   ): number[] {
     const epoch = ++this.epoch;
     const marks = this.marks.data;
@@ -985,13 +986,13 @@ export class SearchIndex {
     // A slot can be met twice only across lists, or within a list other than built postings or every slot.
     const filled = lists.filter((l) => l === 'all' || l.length > 0);
     const unique = filled.length === 1 && (filled[0] === 'all' || filled[0] instanceof Int32Array);
-    const entry = words && rankedBy !== null ? this.entryReader(words) : null;
+    const entry = words && ranking ? this.entryReader(words) : null;
     const ranks = this.rankOf.data;
     const lower = this.lowerName;
     const nameHash = this.nameHash.data;
-    const phraseHash = rankedBy === null ? 0 : hashOf(rankedBy);
+    const phraseHash = ranking ? hashOf(ranking.phrase) : 0;
     // The highest rank a match can have (null: no bound), and what a match with it must beat to reach the page.
-    const bound = entry && best ? orRankBound(words!.prepared, (k) => this.mostOrOf(words!.ids[k]!)) : null;
+    const bound = words && ranking ? orRankBound(words.prepared, (k) => this.mostOrOf(words.ids[k]!)) : null;
     const views = this.views.data;
     const ids = this.ids.data;
     const matches = (s: number): boolean => {
@@ -1002,17 +1003,18 @@ export class SearchIndex {
       if (!this.passes(s, f)) return false;
       if (words === null) return true;
       if (!this.holds(s, words.tree, words.ids)) return false;
-      if (entry) {
-        const boost = nameHash[s] === phraseHash && lower[s] === rankedBy ? 10 : 0;
-        if (bound !== null && best!.full) {
+      if (entry && ranking) {
+        const { best } = ranking;
+        const boost = nameHash[s] === phraseHash && lower[s] === ranking.phrase ? 10 : 0;
+        if (bound !== null && best.full) {
           // Even at the highest rank it could have, it would come after the page's last: counted, not ranked.
-          const last = best!.last;
+          const last = best.last;
           const most = boost + bound;
           if (most < ranks[last]! || (most === ranks[last]! && (views[s]! - views[last]! || ids[last]! - ids[s]!) < 0))
             return true;
         }
         ranks[s] = boost + tsRank(words.prepared, entry(s));
-        best?.offer(s);
+        best.offer(s);
       }
       return true;
     };

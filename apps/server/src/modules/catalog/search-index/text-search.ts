@@ -58,6 +58,17 @@ const NO_PAIR_RANK = Math.fround(1e-20);
 const FAR = Math.fround(1e-30);
 /** word_distance(1..100): float4 of 1 / (1.005 + 0.05 * exp(d / 1.5 - 2)), computed in double. */
 const WORD_DISTANCE = Float32Array.from({ length: 101 }, (_, d) => 1 / (1.005 + 0.05 * Math.exp(d / 1.5 - 2)));
+/** Distances calc_rank_and tells apart: 1..100, and beyond (FAR). */
+const DISTANCES = 102;
+/**
+ * calc_rank_and's score of one pair of positions, by the two weights' codes and the distance (DISTANCES - 1: beyond
+ * 100): float * float * float, then the double sqrt stored into a float. A pair is one read instead of the sums.
+ */
+const PAIR_SCORE = Float64Array.from({ length: 16 * DISTANCES }, (_, i) => {
+  const d = i % DISTANCES;
+  const weights = Math.fround(WEIGHTS[Math.floor(i / DISTANCES) >> 2]! * WEIGHTS[Math.floor(i / DISTANCES) & 3]!);
+  return Math.fround(Math.sqrt(Math.fround(weights * (d > 100 ? FAR : WORD_DISTANCE[d]!))));
+});
 
 const prepared = new WeakMap<TsQuery, PreparedQuery>();
 
@@ -124,18 +135,16 @@ function rankAnd(q: PreparedQuery, entry: LexemeLookup): number {
       if (ek === undefined) continue;
       const dk = ek.data;
       for (let l = ei.from; l < ei.to; l++) {
-        const wl = WEIGHTS[di[l]! & 3]!;
+        const row = (di[l]! & 3) * 4;
         const position = di[l]! >> 2;
         for (let p = ek.from; p < ek.to; p++) {
           let dist = Math.abs(position - (dk[p]! >> 2));
           if (dist === 0) {
             // Two lexemes at one position do not count, unless one of them has no positions at all.
             if (ei !== POSNULL_AND && ek !== POSNULL_AND) continue;
-            dist = MAXENTRYPOS;
-          }
-          const distance = dist > 100 ? FAR : WORD_DISTANCE[dist]!;
-          // float * float * float, then the double sqrt stored into a float.
-          const curw = Math.fround(Math.sqrt(Math.fround(Math.fround(wl * WEIGHTS[dk[p]! & 3]!) * distance)));
+            dist = DISTANCES - 1;
+          } else if (dist > 100) dist = DISTANCES - 1;
+          const curw = PAIR_SCORE[(row + (dk[p]! & 3)) * DISTANCES + dist]!;
           res = res < 0 ? curw : Math.fround(1 - (1 - res) * (1 - curw));
         }
       }

@@ -697,6 +697,17 @@ export class SearchIndex {
     for (let i = 0; i < n; i++) visit(a[at + 1 + i]!, a[offsets + i]!, a[offsets + i + 1]!);
   }
 
+  /** Sets `place` to where the positions of the slot's i-th lexeme lie in the arena, and returns it. */
+  private positionsIn(slot: number, i: number, place: Positions): Positions {
+    const a = this.arena.data;
+    const at = this.docAt.data[slot]!;
+    const offsets = at + 1 + a[at]!;
+    place.data = a;
+    place.from = a[offsets + i]!;
+    place.to = a[offsets + i + 1]!;
+    return place;
+  }
+
   /** Where the slot's entry for a lexeme id is among its lexemes, or -1. */
   private findLexeme(slot: number, lexemeId: number): number {
     const a = this.arena.data;
@@ -789,13 +800,9 @@ export class SearchIndex {
         most = Math.max(most, orWeight(place));
       }
       // Slots written since the postings were built: their documents as they are now.
-      const a = this.arena.data;
       for (const slot of added) {
         const i = this.findLexeme(slot, id);
-        if (i < 0) continue;
-        const at = this.docAt.data[slot]!;
-        const offsets = at + 1 + a[at]!;
-        most = Math.max(most, orWeight({ data: a, from: a[offsets + i]!, to: a[offsets + i + 1]! }));
+        if (i >= 0) most = Math.max(most, orWeight(this.positionsIn(slot, i, place)));
       }
       postings.mostOr = most;
     }
@@ -1198,11 +1205,7 @@ export class SearchIndex {
       if (i < 0) return undefined;
       const place = places[k]!;
       if (rewritten[slot] === 1) {
-        const at = this.docAt.data[slot]!;
-        const offsets = at + 1 + a[at]!;
-        place.data = a;
-        place.from = a[offsets + i]!;
-        place.to = a[offsets + i + 1]!;
+        this.positionsIn(slot, i, place);
       } else {
         const list = lists[k]!;
         place.data = list.positions;

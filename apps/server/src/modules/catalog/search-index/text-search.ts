@@ -64,9 +64,10 @@ const DISTANCES = 102;
  * calc_rank_and's score of one pair of positions, by the two weights' codes and the distance (DISTANCES - 1: beyond
  * 100): float * float * float, then the double sqrt stored into a float. A pair is one read instead of the sums.
  */
-const PAIR_SCORE = Float64Array.from({ length: 16 * DISTANCES }, (_, i) => {
+const PAIR_SCORE = Float64Array.from({ length: 4 * 4 * DISTANCES }, (_, i) => {
+  const pair = Math.floor(i / DISTANCES);
   const d = i % DISTANCES;
-  const weights = Math.fround(WEIGHTS[Math.floor(i / DISTANCES) >> 2]! * WEIGHTS[Math.floor(i / DISTANCES) & 3]!);
+  const weights = Math.fround(WEIGHTS[pair >> 2]! * WEIGHTS[pair & 3]!);
   return Math.fround(Math.sqrt(Math.fround(weights * (d > 100 ? FAR : WORD_DISTANCE[d]!))));
 });
 

@@ -1,9 +1,9 @@
 import { MODEL_INPUT_SIZE } from './classes';
 
 /*
- * Test-time augmentation, shared by the browser (apps/web photo search) and evaluate-cli --tta, so the figures in the
- * README are what the shopper gets. From the one preprocessed 224×224 input it makes a few views; the model scores
- * them in one batch and the answer is the mean of their probabilities. No DOM or Node imports.
+ * Test-time augmentation, shared by the browser (apps/web photo search) and evaluate-cli (its default views), so the
+ * figures in the README are what the shopper gets. From the one preprocessed 224×224 input it makes a few views; the
+ * model scores them in one batch and the answer is the mean of their probabilities. No DOM or Node imports.
  */
 
 /**

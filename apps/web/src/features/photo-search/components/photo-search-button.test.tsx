@@ -4,11 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Guess } from '../model/guesses';
+import type { PhotoVerdict } from '../model/predict-photo';
 import { PhotoSearchButton } from './photo-search-button';
+import { SLOW_LOOK_MS } from './photo-search-result';
 
 // The real model runs in the e2e test and in packages/brand-model; here the UI's decisions are under test.
 // A plain function rather than vi.fn: vi.fn's result tracking turns a rejected promise into an unhandled one.
-let predictPhoto: (file: Blob) => Promise<Guess[]>;
+let predictPhoto: (file: Blob) => Promise<PhotoVerdict>;
 let predictCalls = 0;
 vi.mock('../model/predict-photo', () => ({
   predictPhoto: (file: Blob) => {
@@ -41,8 +43,9 @@ const renderInHeader = () =>
   );
 
 const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'lid.png', { type: 'image/png' });
-const guesses = (...pairs: [Guess['brand'], number][]): Guess[] =>
-  pairs.map(([brand, probability]) => ({ brand, probability }));
+const guesses = (...pairs: [Guess['brand'], number][]): PhotoVerdict => ({
+  guesses: pairs.map(([brand, probability]) => ({ brand, probability })),
+});
 
 describe('PhotoSearchButton', () => {
   beforeEach(() => {
@@ -64,6 +67,26 @@ describe('PhotoSearchButton', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'HP (6%)' }));
     await screen.findByText('/result?brand=HP');
+  });
+
+  it('says which words on the photo named the brand', async () => {
+    predictPhoto = async () => ({ ...guesses(['Lenovo', 0.98], ['Apple', 0.01]), nameRead: 'LENOVO' });
+    renderInHeader();
+    await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
+
+    await screen.findByText('Looks like Lenovo (98%)');
+    await screen.findByText('Read “LENOVO” on the photo.');
+    await screen.findByText('/result?brand=Lenovo');
+  });
+
+  it('says why the first photo takes longer while the reader is fetched', async () => {
+    predictPhoto = () => new Promise(() => {});
+    renderInHeader();
+    await userEvent.upload(screen.getByLabelText('Photo to search by brand'), photo());
+
+    await screen.findByText('Looking at your photo…');
+    expect(screen.queryByText(/first photo takes longer/)).toBeNull();
+    await screen.findByText(/The first photo takes longer/, undefined, { timeout: SLOW_LOOK_MS + 2000 });
   });
 
   it('lets the shopper correct a confident guess with any other brand', async () => {

@@ -9,7 +9,7 @@ import { usePhotoArrival } from './use-photo-arrival';
 
 /**
  * The header's "search by photo": a photo dropped on the header, pasted, or picked goes through the in-browser
- * brand model, and a confident guess opens /result filtered to that brand.
+ * brand model and text reader, and a confident guess opens /result filtered to that brand.
  */
 export function PhotoSearchButton() {
   const navigate = useNavigate();
@@ -36,9 +36,9 @@ export function PhotoSearchButton() {
       setState({ status: 'loading', preview: photo });
       try {
         const { predictPhoto } = await import('../model/predict-photo');
-        const guesses = await predictPhoto(file);
+        const { guesses, nameRead } = await predictPhoto(file);
         if (request !== latestRequest.current) return;
-        setState({ status: 'done', preview: photo, guesses });
+        setState({ status: 'done', preview: photo, guesses, nameRead });
         // A confident answer opens that brand's results; an unsure one waits for the shopper to pick.
         const best = guesses[0];
         if (best && isConfident(guesses)) navigate(resultsPathFor(best.brand));

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Image, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { BRAND_CLASSES, type BrandClass } from '@pricehub/brand-model/classes';
 import { isConfident, NOT_SURE_CHOICES, OTHER_GUESSES, percent, type Guess } from '../model/guesses';
 
 export type PhotoSearchState =
   | { status: 'idle' }
   | { status: 'loading'; preview: string }
-  | { status: 'done'; preview: string; guesses: Guess[] }
+  | { status: 'done'; preview: string; guesses: Guess[]; nameRead?: string }
   | { status: 'error'; preview?: string; message: string };
 
 interface PhotoSearchResultProps {
@@ -31,23 +32,44 @@ export function PhotoSearchResult({ state, onPickBrand, onChooseAnother }: Photo
     <Stack gap="xs">
       {preview}
       <div role="status" aria-live="polite">
-        {state.status === 'loading' && (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text size="sm">Looking at your photo…</Text>
-          </Group>
-        )}
+        {state.status === 'loading' && <Looking />}
         {state.status === 'error' && (
           <Alert color="red" variant="light" p="xs">
             {state.message}
           </Alert>
         )}
-        {state.status === 'done' && <Verdict guesses={state.guesses} onPickBrand={onPickBrand} />}
+        {state.status === 'done' && (
+          <Verdict guesses={state.guesses} nameRead={state.nameRead} onPickBrand={onPickBrand} />
+        )}
       </div>
       {state.status !== 'loading' && (
         <Button variant="subtle" size="compact-sm" onClick={onChooseAnother}>
           Try another photo
         </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** How long a look takes before the panel says why: the first photo fetches the text reader's models. */
+export const SLOW_LOOK_MS = 2500;
+
+function Looking() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_LOOK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text size="sm">Looking at your photo…</Text>
+      </Group>
+      {slow && (
+        <Text size="xs" c="dimmed">
+          The first photo takes longer: the reader for brand names is being fetched (about 20 MB, once).
+        </Text>
       )}
     </Stack>
   );
@@ -70,7 +92,14 @@ function OtherBrand({ offered, onPickBrand }: { offered: Guess[]; onPickBrand: (
   );
 }
 
-function Verdict({ guesses, onPickBrand }: { guesses: Guess[]; onPickBrand: (brand: BrandClass) => void }) {
+interface VerdictProps {
+  guesses: Guess[];
+  /** The text on the photo that names the likeliest brand, when one was read. */
+  nameRead?: string;
+  onPickBrand: (brand: BrandClass) => void;
+}
+
+function Verdict({ guesses, nameRead, onPickBrand }: VerdictProps) {
   const [best] = guesses;
   if (!best) return null;
   const chip = (guess: Guess, variant: 'light' | 'filled' = 'light') => (
@@ -102,6 +131,11 @@ function Verdict({ guesses, onPickBrand }: { guesses: Guess[]; onPickBrand: (bra
       <Text fw={700}>
         Looks like {best.brand} ({percent(best.probability)})
       </Text>
+      {nameRead && (
+        <Text size="xs" c="dimmed">
+          Read “{nameRead}” on the photo.
+        </Text>
+      )}
       <Group gap={6} role="group" aria-label="Other guesses">
         <Text size="xs" c="dimmed">
           Or:

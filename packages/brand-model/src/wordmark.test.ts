@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { BRAND_CLASSES } from './classes';
+import { brandsNamedIn, READ_NAME_WEIGHT, withNamesRead } from './wordmark';
+
+const sum = (values: ArrayLike<number>) => Array.from(values).reduce((a, b) => a + b, 0);
+
+describe('brands named in the text of a photo', () => {
+  it('finds a name in any case, among other words', () => {
+    expect(brandsNamedIn(['LENOVO'])).toEqual(['Lenovo']);
+    expect(brandsNamedIn(['Core i7', 'hp', 'ENERGY STAR'])).toEqual(['HP']);
+    expect(brandsNamedIn(['Microsoft Surface'])).toEqual(['Microsoft']);
+  });
+
+  it('forgives a letter or two in the longer names, as a reader misreads them', () => {
+    expect(brandsNamedIn(['ienovo'])).toEqual(['Lenovo']);
+    expect(brandsNamedIn(['microsol'])).toEqual(['Microsoft']);
+    expect(brandsNamedIn(['amsung'])).toEqual(['Samsung']);
+  });
+
+  it('reads spaced-out letters as one word', () => {
+    expect(brandsNamedIn(['A S U S'])).toEqual(['Asus']);
+  });
+
+  it('names nothing from spec words, model numbers or near misses of the short names', () => {
+    expect(brandsNamedIn(['Core i7', 'ENERGY STAR', 'spacer', 'Model A2338', 'dells', 'chip', 'hpe', 'lid'])).toEqual(
+      [],
+    );
+    expect(brandsNamedIn([])).toEqual([]);
+  });
+
+  it('lists every brand named, in the classes’ order', () => {
+    expect(brandsNamedIn(['samsung', 'dell'])).toEqual(['Dell', 'Samsung']);
+  });
+});
+
+describe('the CNN’s answer with the names read', () => {
+  const cnn = [0.05, 0.05, 0.1, 0.1, 0.5, 0.1, 0.05, 0.05]; // Apple, where the photo says Lenovo
+
+  it('leaves the CNN’s answer as it is when nothing was read', () => {
+    expect(Array.from(withNamesRead(cnn, []))).toEqual(Array.from(Float32Array.from(cnn)));
+  });
+
+  it('puts a brand whose name was read first, as sure as the reading, and still sums to one', () => {
+    const out = withNamesRead(cnn, ['Lenovo']);
+    expect(out[BRAND_CLASSES.indexOf('Lenovo')]).toBeCloseTo(READ_NAME_WEIGHT, 5);
+    expect(sum(out)).toBeCloseTo(1, 5);
+    // The others keep their order.
+    expect(out[BRAND_CLASSES.indexOf('Apple')]).toBeGreaterThan(out[BRAND_CLASSES.indexOf('Acer')]!);
+  });
+
+  it('lets the CNN choose between two names read', () => {
+    const out = withNamesRead(cnn, ['Dell', 'Acer']);
+    expect(out[BRAND_CLASSES.indexOf('Acer')]).toBeGreaterThan(out[BRAND_CLASSES.indexOf('Dell')]!);
+    expect(out[BRAND_CLASSES.indexOf('Acer')]! + out[BRAND_CLASSES.indexOf('Dell')]!).toBeCloseTo(READ_NAME_WEIGHT, 5);
+  });
+
+  it('gives a name read its share even when the CNN gave it nothing', () => {
+    const sure = [1, 0, 0, 0, 0, 0, 0, 0];
+    const out = withNamesRead(sure, ['Samsung']);
+    expect(out[BRAND_CLASSES.indexOf('Samsung')]).toBeCloseTo(READ_NAME_WEIGHT, 5);
+    expect(sum(out)).toBeCloseTo(1, 5);
+  });
+});

@@ -8,7 +8,7 @@ import { loadModel } from './model-io';
 import { useWasmBackend } from './node-backend';
 import { preprocess } from './preprocess';
 import { meanOfViews, TTA_VIEWS, viewBatch, type TtaView } from './tta';
-import { brandsNamedIn, withNamesRead } from './wordmark';
+import { brandNamesOn, withNamesRead } from './wordmark';
 
 /*
  * Scores photo search on a folder of labelled photos (<dir>/<Class>/*) as the browser runs it: the same
@@ -44,6 +44,8 @@ const reader =
   values['read-text'] && !modelOnly ? await (await import('./node-text-reader')).openNodeTextReader() : undefined;
 const files = await listFolder(resolve(values.data));
 let namesRead = 0;
+/** Photos where the names read leave out the brand shown. */
+let misread = 0;
 const probabilities = new Float32Array(files.length * BRAND_CLASSES.length);
 for (const [i, file] of files.entries()) {
   const photo = await decodePhoto(file.path);
@@ -51,11 +53,12 @@ for (const [i, file] of files.entries()) {
   const p = tf.tidy(() =>
     (model.predict(tf.tensor4d(batch, [views.length, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3])) as tf.Tensor).dataSync(),
   );
-  const read = reader ? brandsNamedIn(await reader.read(photo)) : [];
+  const read = reader ? (await brandNamesOn(reader, photo)).brands : [];
   if (read.length > 0) namesRead++;
+  if (read.length > 0 && !read.includes(BRAND_CLASSES[file.label]!)) misread++;
   probabilities.set(withNamesRead(meanOfViews(p, views.length, BRAND_CLASSES.length), read), i * BRAND_CLASSES.length);
 }
-const described = `test-time views: ${views.join(', ')}; ${reader ? `a name read in ${namesRead}` : 'no text reader'}`;
+const described = `test-time views: ${views.join(', ')}; ${reader ? `a name read in ${namesRead}, another brand's in ${misread}` : 'no text reader'}`;
 console.log(
   formatEvaluation(
     `${values.data} (${described})`,

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import './fonts';
 import { openNodeTextReader } from './node-text-reader';
-import { READ_MAX_SIDE, readablePixels, resizeRgba } from './text-reader';
+import { READ_MAX_SIDE, readablePixels, resizeRgba, stretchContrast } from './text-reader';
 import { brandsNamedIn } from './wordmark';
 
 describe('resizing pixels for the text reader', () => {
@@ -36,6 +36,28 @@ describe('resizing pixels for the text reader', () => {
     const out = readablePixels(big);
     expect([out.width, out.height]).toEqual([READ_MAX_SIDE, READ_MAX_SIDE / 2]);
     expect(Array.from(out.data.subarray(0, 4))).toEqual([90, 90, 90, 255]);
+  });
+});
+
+describe('stretching a faint photo’s contrast', () => {
+  it('takes the darkest and lightest tones to black and white, and keeps the order of the rest', () => {
+    // A grey lid (120) with a slightly lighter mark (140) and a mid tone between.
+    const tones = [
+      ...new Array<number>(60).fill(120),
+      ...new Array<number>(30).fill(130),
+      ...new Array<number>(10).fill(140),
+    ];
+    const image = { data: Uint8ClampedArray.from(tones.flatMap((t) => [t, t, t, 255])), width: 100, height: 1 };
+    stretchContrast(image);
+    const red = (i: number) => image.data[i * 4]!;
+    expect([red(0), red(60), red(99)]).toEqual([0, 128, 255]);
+    expect(image.data[3]).toBe(255);
+  });
+
+  it('leaves a flat photo alone', () => {
+    const image = { data: new Uint8ClampedArray(4 * 16).fill(90), width: 4, height: 4 };
+    stretchContrast(image);
+    expect(image.data.every((v) => v === 90)).toBe(true);
   });
 });
 

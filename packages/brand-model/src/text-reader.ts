@@ -29,10 +29,11 @@ export interface TextReaderBackend {
 
 /**
  * Photos are read at most this many pixels on their longer side: the detector's time grows with the pixels. The
- * held-out renderer's ordinary set enlarged to 1024 px gave a name read in 220, 242, 238 and 235 photos of 400 at
- * 320, 480, 400 and 640 px (package README).
+ * held-out renderer's ordinary set enlarged to 1024 px gave a name read in 220, 238, 242 and 235 photos of 400 at
+ * 320, 400, 480 and 640 px, and in Chromium a 1024-px photo took 370-420 ms to search at 480 (package README): 400
+ * keeps the whole search of such a photo near 300 ms.
  */
-export const READ_MAX_SIDE = 480;
+export const READ_MAX_SIDE = 400;
 
 /** RGBA pixels, four bytes a pixel, row by row. */
 export interface Rgba {
@@ -115,6 +116,35 @@ function taps(from: number, to: number): [source: number, weight: number][][] {
         ]
       : [[s, 1]];
   });
+}
+
+/** The share of the darkest and of the lightest pixels that stretchContrast lets go to black and white. */
+const STRETCH_TAIL = 0.01;
+
+/**
+ * Stretches the photo's contrast in place: the same linear map on the three channels takes the luminance at the
+ * STRETCH_TAIL and 1 - STRETCH_TAIL quantiles to 0 and 255.
+ */
+export function stretchContrast(image: Rgba): void {
+  const { data } = image;
+  const pixels = image.width * image.height;
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < pixels; i++) {
+    const o = i * 4;
+    histogram[Math.round(0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]!)]!++;
+  }
+  const tail = pixels * STRETCH_TAIL;
+  let low = 0;
+  for (let seen = histogram[0]!; seen <= tail && low < 255; seen += histogram[++low]!);
+  let high = 255;
+  for (let seen = histogram[255]!; seen <= tail && high > 0; seen += histogram[--high]!);
+  if (high <= low) return;
+  const gain = 255 / (high - low);
+  for (let o = 0; o < data.length; o += 4) {
+    data[o] = (data[o]! - low) * gain;
+    data[o + 1] = (data[o + 1]! - low) * gain;
+    data[o + 2] = (data[o + 2]! - low) * gain;
+  }
 }
 
 /** A rotated rectangle around a line of text: its centre, its sides along `u` (unit, mostly left to right) and across. */
@@ -357,9 +387,14 @@ function joinLevels(lines: { box: TextBox; text: string }[]): string[] {
   );
 }
 
+export interface ReadOptions {
+  /** Read the photo with its contrast stretched (stretchContrast): faint marks (tone on tone, engraved) stand out. */
+  stretch?: boolean;
+}
+
 export interface TextReader {
   /** The lines of text found in the photo, as read (empty when none). */
-  read(image: RawImage): Promise<string[]>;
+  read(image: RawImage, options?: ReadOptions): Promise<string[]>;
 }
 
 /** Opens the detection and recognition models (some 16 MB) once; reading then takes 0.1-0.3 s a photo. */
@@ -377,8 +412,9 @@ export async function openTextReader(models: TextModels, backend: TextReaderBack
     return outputs[session.outputNames[0]!]!;
   };
   return {
-    async read(image) {
+    async read(image, { stretch = false } = {}) {
       const photo = readablePixels(image);
+      if (stretch) stretchContrast(photo);
       // The detector takes sides in multiples of 32.
       const side = (n: number) => Math.max(32, Math.ceil(n / 32) * 32);
       const scaled = resizeRgba(photo, side(photo.width), side(photo.height));

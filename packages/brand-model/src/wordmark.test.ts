@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_CLASSES } from './classes';
-import { brandsNamedIn, READ_NAME_WEIGHT, withNamesRead } from './wordmark';
+import type { ReadOptions, TextReader } from './text-reader';
+import { brandNamesOn, brandsNamedIn, READ_NAME_WEIGHT, withNamesRead } from './wordmark';
 
 const sum = (values: ArrayLike<number>) => Array.from(values).reduce((a, b) => a + b, 0);
 
@@ -59,5 +60,37 @@ describe('the CNN’s answer with the names read', () => {
     const out = withNamesRead(sure, ['Samsung']);
     expect(out[BRAND_CLASSES.indexOf('Samsung')]).toBeCloseTo(READ_NAME_WEIGHT, 5);
     expect(sum(out)).toBeCloseTo(1, 5);
+  });
+});
+
+describe('the brands named on a photo', () => {
+  const photo = { data: new Uint8Array(3), width: 1, height: 1, channels: 3 as const };
+  /** A reader that reads `plain` from the photo as it is and `stretched` from it with its contrast stretched. */
+  const reader = (plain: string[], stretched: string[]) => {
+    const asked: ReadOptions[] = [];
+    const fake: TextReader = {
+      read: async (_image, options = {}) => {
+        asked.push(options);
+        return options.stretch ? stretched : plain;
+      },
+    };
+    return { fake, asked };
+  };
+
+  it('reads the photo once when that names a brand', async () => {
+    const { fake, asked } = reader(['DELL'], ['HP']);
+    expect(await brandNamesOn(fake, photo)).toEqual({ brands: ['Dell'], lines: ['DELL'] });
+    expect(asked).toEqual([{ stretch: false }]);
+  });
+
+  it('reads it again with its contrast stretched when the first reading names none', async () => {
+    const { fake, asked } = reader(['Core i7'], ['acer']);
+    expect(await brandNamesOn(fake, photo)).toEqual({ brands: ['Acer'], lines: ['acer'] });
+    expect(asked).toEqual([{ stretch: false }, { stretch: true }]);
+  });
+
+  it('names nothing when neither reading does', async () => {
+    const { fake } = reader([], ['ENERGY STAR']);
+    expect((await brandNamesOn(fake, photo)).brands).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import { BRAND_CLASSES, type BrandClass } from './classes';
+import type { RawImage } from './preprocess';
+import type { TextReader } from './text-reader';
 
 /*
  * A second opinion from text: the brand names a text reader (text-reader.ts) finds written in a photo, and how they
- * weigh against the CNN's guess. Pure, so the browser, `evaluate-cli` and the tests share it.
+ * weigh against the CNN's guess. Shared by the browser, `evaluate-cli` and the tests.
  */
 
 /** Each brand with a written name, and how many letters a reading of it may get wrong (Apple's mark has no word). */
@@ -88,4 +90,21 @@ export function withNamesRead(probabilities: ArrayLike<number>, read: readonly B
     out[i] = isRead[i] ? (weight * (out[i]! + floor)) / readMass : ((1 - weight) * out[i]!) / (otherMass || 1);
   }
   return out;
+}
+
+/**
+ * The brands named on a photo, and the lines read: the photo as it is, and when that names no brand, the photo with
+ * its contrast stretched (which finds faint marks, and loses a few the first reading finds: package README).
+ */
+export async function brandNamesOn(
+  reader: TextReader,
+  image: RawImage,
+): Promise<{ brands: BrandClass[]; lines: string[] }> {
+  let lines: string[] = [];
+  for (const stretch of [false, true]) {
+    lines = await reader.read(image, { stretch });
+    const brands = brandsNamedIn(lines);
+    if (brands.length > 0) return { brands, lines };
+  }
+  return { brands: [], lines };
 }

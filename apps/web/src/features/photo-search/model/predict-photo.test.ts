@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { brandsNamedIn } from '@pricehub/brand-model/wordmark';
+import type { BrandGuess } from './brand-predictor';
+
+// The CNN and the text reader run for real in packages/brand-model and in the e2e test; here, how their answers meet.
+let cnn: BrandGuess[] = [];
+let reading: () => Promise<string[]> = async () => [];
+vi.mock('./read-photo', () => ({ readPhotoPixels: async () => ({ data: [], width: 1, height: 1, channels: 4 }) }));
+vi.mock('./brand-predictor', () => ({ predictBrand: async () => cnn }));
+vi.mock('./text-reader', () => ({
+  readBrandNames: async () => {
+    const lines = await reading();
+    return { brands: brandsNamedIn(lines), lines };
+  },
+}));
+
+const { predictPhoto } = await import('./predict-photo');
+
+const lookOfIt: BrandGuess[] = [
+  { brand: 'Samsung', probability: 0.83 },
+  { brand: 'Lenovo', probability: 0.08 },
+  { brand: 'Microsoft', probability: 0.08 },
+  { brand: 'Dell', probability: 0.01 },
+];
+
+describe('predictPhoto', () => {
+  it('puts the brand whose name is read on the photo first, and says what was read', async () => {
+    cnn = lookOfIt;
+    reading = async () => ['Core i7', 'Lenovo'];
+    const { guesses, nameRead } = await predictPhoto(new Blob());
+    expect(guesses[0]).toEqual({ brand: 'Lenovo', probability: expect.closeTo(0.98, 3) });
+    expect(guesses.map((g) => g.brand).slice(1, 3)).toEqual(['Samsung', 'Microsoft']);
+    expect(guesses).toHaveLength(8);
+    expect(nameRead).toBe('Lenovo');
+  });
+
+  it('leaves the CNN’s answer as it is when no name is read', async () => {
+    cnn = lookOfIt;
+    reading = async () => ['ENERGY STAR'];
+    expect(await predictPhoto(new Blob())).toEqual({ guesses: lookOfIt });
+  });
+
+  it('answers with the CNN alone when the text reader cannot load', async () => {
+    cnn = lookOfIt;
+    reading = async () => {
+      throw new Error('Failed to fetch');
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await predictPhoto(new Blob())).toEqual({ guesses: lookOfIt });
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+});

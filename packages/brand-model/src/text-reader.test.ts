@@ -2,7 +2,15 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import './fonts';
 import { openNodeTextReader } from './node-text-reader';
-import { READ_MAX_SIDE, readablePixels, resizeRgba, stretchContrast } from './text-reader';
+import {
+  cropBox,
+  decodeLine,
+  READ_MAX_SIDE,
+  readablePixels,
+  resizeRgba,
+  stretchContrast,
+  textBoxes,
+} from './text-reader';
 import { brandsNamedIn } from './wordmark';
 
 describe('resizing pixels for the text reader', () => {
@@ -58,6 +66,66 @@ describe('stretching a faint photo’s contrast', () => {
     const image = { data: new Uint8ClampedArray(4 * 16).fill(90), width: 4, height: 4 };
     stretchContrast(image);
     expect(image.data.every((v) => v === 90)).toBe(true);
+  });
+});
+
+describe('outlining and cutting out lines of text', () => {
+  /** A detector's map with a line of text 40 × 8 turned by `degrees` around (50, 30), and a speck. */
+  const map = (degrees: number) => {
+    const width = 100;
+    const height = 60;
+    const out = new Float32Array(width * height);
+    const [c, s] = [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const u = (x - 50) * c + (y - 30) * s;
+        const v = -(x - 50) * s + (y - 30) * c;
+        if (Math.abs(u) <= 20 && Math.abs(v) <= 4) out[y * width + x] = 0.9;
+      }
+    }
+    out[2 * width + 2] = 0.9;
+    return { out, width, height };
+  };
+
+  it('finds a turned line as one rotated box, grown as PaddleOCR grows it, and leaves out a speck', () => {
+    const { out, width, height } = map(20);
+    const boxes = textBoxes(out, width, height);
+    expect(boxes).toHaveLength(1);
+    const [box] = boxes;
+    expect(box!.cx).toBeCloseTo(50, 0);
+    expect(box!.cy).toBeCloseTo(30, 0);
+    expect(Math.atan2(box!.uy, box!.ux) * (180 / Math.PI)).toBeCloseTo(20, -1);
+    // The core is about 40 × 8; unclip adds area × 1.5 / perimeter (about 5) on each side.
+    expect(box!.length).toBeGreaterThan(46);
+    expect(box!.length).toBeLessThan(54);
+    expect(box!.thickness).toBeGreaterThan(14);
+    expect(box!.thickness).toBeLessThan(22);
+  });
+
+  it('cuts a box out straightened: a turned bar comes out level', () => {
+    const { out, width, height } = map(20);
+    const image = { data: new Uint8ClampedArray(width * height * 4), width, height };
+    out.forEach((p, i) => image.data.fill(p > 0.5 ? 255 : 0, i * 4, i * 4 + 4));
+    const box = { ...textBoxes(out, width, height)[0]!, thickness: 8, length: 40 };
+    const crop = cropBox(image, box);
+    expect([crop.width, crop.height]).toEqual([40, 8]);
+    // Inside the bar everywhere but its last pixels at the edges.
+    const lit = Array.from({ length: crop.width * crop.height }, (_, i) => crop.data[i * 4]!).filter((v) => v > 128);
+    expect(lit.length).toBeGreaterThan(0.85 * crop.width * crop.height);
+  });
+
+  it('decodes a line: repeats merged, blanks dropped, with the mean confidence', () => {
+    // Steps of three classes (blank, "h", "p"): h h blank p p → "hp".
+    const steps = [
+      [0.1, 0.8, 0.1],
+      [0.1, 0.6, 0.3],
+      [0.9, 0.05, 0.05],
+      [0.2, 0.1, 0.7],
+      [0.1, 0.1, 0.8],
+    ];
+    const { text, confidence } = decodeLine(steps.flat(), steps.length, 3, ['h', 'p']);
+    expect(text).toBe('hp');
+    expect(confidence).toBeCloseTo((0.8 + 0.7) / 2, 5);
   });
 });
 

@@ -175,16 +175,14 @@ const LINE_HEIGHT = 48;
  * TEXT_PROBABILITY, as the smallest rotated rectangle around it, grown as PaddleOCR grows it.
  */
 export function textBoxes(probability: ArrayLike<number>, width: number, height: number): TextBox[] {
-  const label = new Int32Array(width * height);
+  const seen = new Uint8Array(width * height);
   const boxes: TextBox[] = [];
   const stack: number[] = [];
-  let next = 0;
-  for (let start = 0; start < label.length; start++) {
-    if (label[start] !== 0 || !(probability[start]! > TEXT_PROBABILITY)) continue;
-    next++;
+  for (let start = 0; start < seen.length; start++) {
+    if (seen[start] || !(probability[start]! > TEXT_PROBABILITY)) continue;
     // Each row's leftmost and rightmost pixel of the region: their hull is the region's.
     const rows = new Map<number, [number, number]>();
-    label[start] = next;
+    seen[start] = 1;
     stack.push(start);
     while (stack.length) {
       const at = stack.pop()!;
@@ -203,8 +201,8 @@ export function textBoxes(probability: ArrayLike<number>, width: number, height:
           const nx = x + dx;
           if (nx < 0 || nx >= width) continue;
           const n = ny * width + nx;
-          if (label[n] === 0 && probability[n]! > TEXT_PROBABILITY) {
-            label[n] = next;
+          if (!seen[n] && probability[n]! > TEXT_PROBABILITY) {
+            seen[n] = 1;
             stack.push(n);
           }
         }

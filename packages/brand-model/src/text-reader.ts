@@ -409,9 +409,13 @@ export async function openTextReader(models: TextModels, backend: TextReaderBack
     const outputs = await session.run({ [session.inputNames[0]!]: input });
     return outputs[session.outputNames[0]!]!;
   };
+  // Each photo's pixels at the reading size, so that a photo read twice (brandNamesOn) is converted once.
+  const readable = new WeakMap<RawImage, Rgba>();
   return {
     async read(image, { stretch = false } = {}) {
-      const photo = readablePixels(image);
+      let pixels = readable.get(image);
+      if (!pixels) readable.set(image, (pixels = readablePixels(image)));
+      const photo = stretch ? { ...pixels, data: pixels.data.slice() } : pixels;
       if (stretch) stretchContrast(photo);
       // The detector takes sides in multiples of 32.
       const side = (n: number) => Math.max(32, Math.ceil(n / 32) * 32);

@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { BRAND_CLASSES, MODEL_INPUT_SIZE, type BrandClass } from '@pricehub/brand-model/classes';
 import { preprocess, type RawImage } from '@pricehub/brand-model/preprocess';
 import { meanOfViews, TTA_VIEWS, viewBatch } from '@pricehub/brand-model/tta';
+import { rankedGuesses } from './guesses';
 
 /*
  * Loaded with a dynamic import() only once a photo arrives, so TF.js (~1 MB) and the model never weigh on the
@@ -35,7 +36,7 @@ function loadBrandModel(): Promise<tf.LayersModel> {
 
 /**
  * All classes, most likely first. Test-time augmentation: the photo and its zoomed-in centre (TTA_VIEWS) go through
- * the model as one batch and their probabilities are averaged, as `evaluate-cli --tta browser` scores it.
+ * the model as one batch and their probabilities are averaged, as `evaluate-cli` scores it.
  */
 export async function predictBrand(image: RawImage): Promise<BrandGuess[]> {
   const model = await loadBrandModel();
@@ -45,7 +46,5 @@ export async function predictBrand(image: RawImage): Promise<BrandGuess[]> {
   );
   const probabilities = meanOfViews(await output.data(), TTA_VIEWS.length, BRAND_CLASSES.length);
   output.dispose();
-  return BRAND_CLASSES.map((brand, i) => ({ brand, probability: probabilities[i] ?? 0 })).sort(
-    (a, b) => b.probability - a.probability,
-  );
+  return rankedGuesses(probabilities);
 }

@@ -1,6 +1,7 @@
 import { BRAND_CLASSES } from '@pricehub/brand-model/classes';
 import { brandsNamedIn, withNamesRead } from '@pricehub/brand-model/wordmark';
 import { predictBrand, type BrandGuess } from './brand-predictor';
+import { rankedGuesses } from './guesses';
 import { readPhotoPixels } from './read-photo';
 
 export interface PhotoVerdict {
@@ -29,9 +30,7 @@ export async function predictPhoto(file: Blob): Promise<PhotoVerdict> {
     BRAND_CLASSES.map((brand) => guesses.find((g) => g.brand === brand)?.probability ?? 0),
     read,
   );
-  const combined = BRAND_CLASSES.map((brand, i) => ({ brand, probability: probabilities[i] ?? 0 })).sort(
-    (a, b) => b.probability - a.probability,
-  );
+  const combined = rankedGuesses(probabilities);
   const best = combined[0]!.brand;
   return { guesses: combined, nameRead: lines.find((line) => brandsNamedIn([line]).includes(best)) };
 }

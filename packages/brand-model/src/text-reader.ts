@@ -63,59 +63,86 @@ export function readablePixels(image: RawImage): Rgba {
 
 /**
  * Separable resampling of RGBA pixels: an area average along an axis that shrinks (no aliasing), linear
- * interpolation along one that grows (no blocks, which a recogniser reads worse).
+ * interpolation along one that grows (no blocks, which a recogniser reads worse). Each row is first resampled across
+ * (rounded to 32-bit floats after each tap, as a Float32Array would keep it), then each column down.
  */
 export function resizeRgba(image: Rgba, width: number, height: number): Rgba {
   const { data, width: w0, height: h0 } = image;
   const columns = taps(w0, width);
   const across = new Float32Array(h0 * width * 4);
   for (let y = 0; y < h0; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 4;
-      for (const [source, weight] of columns[x]!) {
-        const i = (y * w0 + source) * 4;
-        for (let c = 0; c < 4; c++) across[o + c]! += data[i + c]! * weight;
+    const rowIn = y * w0 * 4;
+    for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let a = 0;
+      for (let t = columns.first[x]!, end = t + columns.count[x]!; t < end; t++) {
+        const weight = columns.weight[t]!;
+        const i = rowIn + columns.source[t]! * 4;
+        r = Math.fround(r + data[i]! * weight);
+        g = Math.fround(g + data[i + 1]! * weight);
+        b = Math.fround(b + data[i + 2]! * weight);
+        a = Math.fround(a + data[i + 3]! * weight);
       }
+      across[o] = r;
+      across[o + 1] = g;
+      across[o + 2] = b;
+      across[o + 3] = a;
     }
   }
   const rows = taps(h0, height);
-  const out = new Uint8ClampedArray(height * width * 4);
+  const rowLength = width * 4;
+  const out = new Uint8ClampedArray(height * rowLength);
+  const sum = new Float64Array(rowLength);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 4;
-      for (let c = 0; c < 4; c++) {
-        let sum = 0;
-        for (const [source, weight] of rows[y]!) sum += across[(source * width + x) * 4 + c]! * weight;
-        out[o + c] = sum;
-      }
+    sum.fill(0);
+    for (let t = rows.first[y]!, end = t + rows.count[y]!; t < end; t++) {
+      const weight = rows.weight[t]!;
+      const rowIn = rows.source[t]! * rowLength;
+      for (let i = 0; i < rowLength; i++) sum[i]! += across[rowIn + i]! * weight;
     }
+    out.set(sum, y * rowLength);
   }
   return { data: out, width, height };
 }
 
-/** For each of `to` output samples, the source samples (of `from`) it takes and their weights, summing to 1. */
-function taps(from: number, to: number): [source: number, weight: number][][] {
+/**
+ * For each of `to` output samples, the source samples (of `from`) it takes and their weights, summing to 1: sample k
+ * takes the taps first[k] to first[k] + count[k] - 1, each a source index and a weight.
+ */
+function taps(
+  from: number,
+  to: number,
+): { first: Int32Array; count: Int32Array; source: Int32Array; weight: Float64Array } {
   const scale = from / to;
-  return Array.from({ length: to }, (_, k) => {
+  const first = new Int32Array(to);
+  const count = new Int32Array(to);
+  const source: number[] = [];
+  const weight: number[] = [];
+  for (let k = 0; k < to; k++) {
+    first[k] = source.length;
     if (scale >= 1) {
       const s0 = k * scale;
       const s1 = s0 + scale;
-      const out: [number, number][] = [];
       for (let s = Math.floor(s0); s < Math.min(Math.ceil(s1), from); s++) {
-        out.push([s, (Math.min(s + 1, s1) - Math.max(s, s0)) / scale]);
+        source.push(s);
+        weight.push((Math.min(s + 1, s1) - Math.max(s, s0)) / scale);
       }
-      return out;
+    } else {
+      const at = Math.min(Math.max((k + 0.5) * scale - 0.5, 0), from - 1);
+      const s = Math.floor(at);
+      const t = at - s;
+      source.push(s);
+      weight.push(t > 0 ? 1 - t : 1);
+      if (t > 0) {
+        source.push(s + 1);
+        weight.push(t);
+      }
     }
-    const at = Math.min(Math.max((k + 0.5) * scale - 0.5, 0), from - 1);
-    const s = Math.floor(at);
-    const t = at - s;
-    return t > 0
-      ? [
-          [s, 1 - t],
-          [s + 1, t],
-        ]
-      : [[s, 1]];
-  });
+    count[k] = source.length - first[k]!;
+  }
+  return { first, count, source: Int32Array.from(source), weight: Float64Array.from(weight) };
 }
 
 /** The share of the darkest and of the lightest pixels that stretchContrast lets go to black and white. */

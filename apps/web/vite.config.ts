@@ -78,6 +78,12 @@ const chunking = {
   cssCodeSplit: false,
 } as const;
 
+/**
+ * Workers as ES modules: photo search's text reader (a worker of its own) loads its wasm runtime with an import() and
+ * finds it by import.meta.url, which the default format (one IIFE script) cannot do.
+ */
+const workerOptions = { format: 'es' } as const;
+
 /** The plugins that shape the app's modules, in both of the browser build's passes. */
 const appPlugins = () => [mantineUseId(), react()];
 
@@ -112,6 +118,7 @@ function landingChunks(pages: Record<string, string[]>): Plugin {
         logLevel: 'silent',
         plugins: appPlugins(),
         resolve: resolveOptions,
+        worker: workerOptions,
         build: { ...chunking, write: false, copyPublicDir: false },
       })) as Rolldown.RolldownOutput;
       const chunks = new Map(built.output.flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
@@ -200,6 +207,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // product page three times slower (prop validation, owner stacks). A production build renders in production mode.
   define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   resolve: resolveOptions,
+  worker: workerOptions,
   // onnxruntime-web finds its wasm beside its own module (new URL(…, import.meta.url)), which pre-bundling would move.
   optimizeDeps: { exclude: ['onnxruntime-web'] },
   server: {

@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
-/** Page tests that replace a module (vi.mock): with a shared module graph the stand-in could miss or leak. */
+/** Tests that replace a module (vi.mock) or reload one: with a shared module graph the stand-in could miss or leak. */
 export const isolatedWebTests = [
   'src/features/catalog/components/image-upload.test.tsx',
   'src/features/catalog/pages/add-product-page.test.tsx',
   'src/features/photo-search/components/photo-search-button.test.tsx',
+  // Each test imports the module afresh (vi.resetModules), for a module that keeps its worker.
+  'src/features/photo-search/model/text-reader-worker.test.ts',
 ];
 
 const webTests = {

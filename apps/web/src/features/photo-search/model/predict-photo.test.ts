@@ -7,8 +7,8 @@ let cnn: BrandGuess[] = [];
 let reading: () => Promise<string[]> = async () => [];
 vi.mock('./read-photo', () => ({ readPhotoPixels: async () => ({ data: [], width: 1, height: 1, channels: 4 }) }));
 vi.mock('./brand-predictor', () => ({ predictBrand: async () => cnn }));
-vi.mock('./text-reader', () => ({
-  readBrandNames: async () => {
+vi.mock('./text-reader-worker', () => ({
+  readBrandNamesInWorker: async () => {
     const lines = await reading();
     return { brands: brandsNamedIn(lines), lines };
   },

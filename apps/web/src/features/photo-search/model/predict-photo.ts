@@ -3,6 +3,7 @@ import { brandsNamedIn, withNamesRead } from '@pricehub/brand-model/wordmark';
 import { predictBrand, type BrandGuess } from './brand-predictor';
 import { rankedGuesses } from './guesses';
 import { readPhotoPixels } from './read-photo';
+import { readBrandNamesInWorker } from './text-reader-worker';
 
 export interface PhotoVerdict {
   /** Every brand, most likely first. */
@@ -18,8 +19,8 @@ export interface PhotoVerdict {
  */
 export async function predictPhoto(file: Blob): Promise<PhotoVerdict> {
   const pixels = await readPhotoPixels(file);
-  // Both start at once: the reader's models download while the CNN runs.
-  const reading = import('./text-reader').then(({ readBrandNames }) => readBrandNames(pixels));
+  // Both start at once: the reader, in its own thread, downloads its models and reads while the CNN looks.
+  const reading = readBrandNamesInWorker(pixels);
   const guesses = await predictBrand(pixels);
   const { brands: read, lines } = await reading.catch((error: unknown) => {
     console.warn('Photo search: the text reader could not run, so the brand is judged by its look alone.', error);

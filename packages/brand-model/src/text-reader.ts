@@ -444,8 +444,9 @@ export async function openTextReader(models: TextModels, backend: TextReaderBack
       if (!pixels) readable.set(image, (pixels = readablePixels(image)));
       const photo = stretch ? { ...pixels, data: pixels.data.slice() } : pixels;
       if (stretch) stretchContrast(photo);
-      // The detector takes sides in multiples of 32.
-      const side = (n: number) => Math.max(32, Math.ceil(n / 32) * 32);
+      // The detector takes sides in multiples of 32: rounded down (a 400×300 photo is read at 384×288), which reads as
+      // many names as rounding up on the training renderer's sets with 17% fewer pixels (package README).
+      const side = (n: number) => Math.max(32, Math.floor(n / 32) * 32);
       const scaled = resizeRgba(photo, side(photo.width), side(photo.height));
       const map = await run(detector, scaled);
       const lines: { box: TextBox; text: string }[] = [];

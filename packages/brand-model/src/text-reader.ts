@@ -28,7 +28,8 @@ export interface TextReaderBackend {
 }
 
 /**
- * Photos are read at most this many pixels on their longer side: the detector's time grows with the pixels. The
+ * Photos are read at most this many pixels on their longer side (and then at the detector's multiple of 32 below it:
+ * 384 px), as the detector's time grows with the pixels. The
  * held-out renderer's ordinary set enlarged to 1024 px gave a name read in 220, 238, 242 and 235 photos of 400 at
  * 320, 400, 480 and 640 px, and in Chromium a 1024-px photo took 370-420 ms to search at 480 (package README): 400
  * keeps the whole search of such a photo near 300 ms.

@@ -1,8 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
-import { BRAND_CLASSES, MODEL_INPUT_SIZE, type BrandClass } from '@pricehub/brand-model/classes';
+import { BRAND_CLASSES, MODEL_INPUT_SIZE } from '@pricehub/brand-model/classes';
 import { preprocess, type RawImage } from '@pricehub/brand-model/preprocess';
 import { meanOfViews, TTA_VIEWS, viewBatch } from '@pricehub/brand-model/tta';
-import { rankedGuesses } from './guesses';
 
 /*
  * Loaded with a dynamic import() only once a photo arrives, so TF.js (~1 MB) and the model never weigh on the
@@ -10,11 +9,6 @@ import { rankedGuesses } from './guesses';
  */
 
 export const BRAND_MODEL_URL = '/models/brand/model.json';
-
-export interface BrandGuess {
-  brand: BrandClass;
-  probability: number;
-}
 
 let modelPromise: Promise<tf.LayersModel> | null = null;
 
@@ -35,10 +29,10 @@ function loadBrandModel(): Promise<tf.LayersModel> {
 }
 
 /**
- * All classes, most likely first. Test-time augmentation: the photo and its zoomed-in centre (TTA_VIEWS) go through
- * the model as one batch and their probabilities are averaged, as `evaluate-cli` scores it.
+ * The probability of each class, in BRAND_CLASSES order. Test-time augmentation: the photo and its zoomed-in centre
+ * (TTA_VIEWS) go through the model as one batch and their probabilities are averaged, as `evaluate-cli` scores it.
  */
-export async function predictBrand(image: RawImage): Promise<BrandGuess[]> {
+export async function predictBrand(image: RawImage): Promise<ArrayLike<number>> {
   const model = await loadBrandModel();
   const batch = viewBatch(preprocess(image), TTA_VIEWS);
   const output = tf.tidy(
@@ -46,5 +40,5 @@ export async function predictBrand(image: RawImage): Promise<BrandGuess[]> {
   );
   const probabilities = meanOfViews(await output.data(), TTA_VIEWS.length, BRAND_CLASSES.length);
   output.dispose();
-  return rankedGuesses(probabilities);
+  return probabilities;
 }

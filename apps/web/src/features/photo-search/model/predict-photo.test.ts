@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { brandsNamedIn } from '@pricehub/brand-model/wordmark';
-import type { BrandGuess } from './brand-predictor';
+import { BRAND_CLASSES } from '@pricehub/brand-model/classes';
+import type { Guess } from './guesses';
 
 // The CNN and the text reader run for real in packages/brand-model and in the e2e test; here, how their answers meet.
-let cnn: BrandGuess[] = [];
+/** The CNN's probabilities, in BRAND_CLASSES order. */
+let cnn: number[] = [];
 let reading: () => Promise<string[]> = async () => [];
 vi.mock('./read-photo', () => ({ readPhotoPixels: async () => ({ data: [], width: 1, height: 1, channels: 4 }) }));
 vi.mock('./brand-predictor', () => ({ predictBrand: async () => cnn }));
@@ -16,16 +18,23 @@ vi.mock('./text-reader-worker', () => ({
 
 const { predictPhoto } = await import('./predict-photo');
 
-const lookOfIt: BrandGuess[] = [
+/** What the CNN makes of the photo, most likely first (ties in BRAND_CLASSES order). */
+const lookOfIt: Guess[] = [
   { brand: 'Samsung', probability: 0.83 },
   { brand: 'Lenovo', probability: 0.08 },
   { brand: 'Microsoft', probability: 0.08 },
   { brand: 'Dell', probability: 0.01 },
+  { brand: 'HP', probability: 0 },
+  { brand: 'Acer', probability: 0 },
+  { brand: 'Apple', probability: 0 },
+  { brand: 'Asus', probability: 0 },
 ];
+const probabilitiesOf = (guesses: Guess[]) =>
+  BRAND_CLASSES.map((brand) => guesses.find((g) => g.brand === brand)!.probability);
 
 describe('predictPhoto', () => {
   it('puts the brand whose name is read on the photo first, and says what was read', async () => {
-    cnn = lookOfIt;
+    cnn = probabilitiesOf(lookOfIt);
     reading = async () => ['Core i7', 'Lenovo'];
     const { guesses, nameRead } = await predictPhoto(new Blob());
     expect(guesses[0]).toEqual({ brand: 'Lenovo', probability: expect.closeTo(0.98, 3) });
@@ -35,13 +44,13 @@ describe('predictPhoto', () => {
   });
 
   it('leaves the CNN’s answer as it is when no name is read', async () => {
-    cnn = lookOfIt;
+    cnn = probabilitiesOf(lookOfIt);
     reading = async () => ['ENERGY STAR'];
     expect(await predictPhoto(new Blob())).toEqual({ guesses: lookOfIt });
   });
 
   it('answers with the CNN alone when the text reader cannot load', async () => {
-    cnn = lookOfIt;
+    cnn = probabilitiesOf(lookOfIt);
     reading = async () => {
       throw new Error('Failed to fetch');
     };

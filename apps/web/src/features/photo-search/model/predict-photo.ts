@@ -1,13 +1,12 @@
-import { BRAND_CLASSES } from '@pricehub/brand-model/classes';
 import { brandsNamedIn, withNamesRead } from '@pricehub/brand-model/wordmark';
-import { predictBrand, type BrandGuess } from './brand-predictor';
-import { rankedGuesses } from './guesses';
+import { predictBrand } from './brand-predictor';
+import { rankedGuesses, type Guess } from './guesses';
 import { readPhotoPixels } from './read-photo';
 import { readBrandNamesInWorker } from './text-reader-worker';
 
 export interface PhotoVerdict {
   /** Every brand, most likely first. */
-  guesses: BrandGuess[];
+  guesses: Guess[];
   /** The line of text that names the likeliest brand, when one was read on the photo ("LENOVO"). */
   nameRead?: string;
 }
@@ -21,17 +20,13 @@ export async function predictPhoto(file: Blob): Promise<PhotoVerdict> {
   const pixels = await readPhotoPixels(file);
   // Both start at once: the reader, in its own thread, downloads its models and reads while the CNN looks.
   const reading = readBrandNamesInWorker(pixels);
-  const guesses = await predictBrand(pixels);
+  const probabilities = await predictBrand(pixels);
   const { brands: read, lines } = await reading.catch((error: unknown) => {
     console.warn('Photo search: the text reader could not run, so the brand is judged by its look alone.', error);
     return { brands: [], lines: [] };
   });
-  if (read.length === 0) return { guesses };
-  const probabilities = withNamesRead(
-    BRAND_CLASSES.map((brand) => guesses.find((g) => g.brand === brand)?.probability ?? 0),
-    read,
-  );
-  const combined = rankedGuesses(probabilities);
-  const best = combined[0]!.brand;
-  return { guesses: combined, nameRead: lines.find((line) => brandsNamedIn([line]).includes(best)) };
+  if (read.length === 0) return { guesses: rankedGuesses(probabilities) };
+  const guesses = rankedGuesses(withNamesRead(probabilities, read));
+  const best = guesses[0]!.brand;
+  return { guesses, nameRead: lines.find((line) => brandsNamedIn([line]).includes(best)) };
 }

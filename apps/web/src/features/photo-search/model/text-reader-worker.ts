@@ -40,12 +40,12 @@ function startWorker(): Worker {
 
 /** The brands named on the photo and the lines read (`brandNamesOn`), read in the text reader's worker. */
 export function readBrandNamesInWorker(image: RawImage): Promise<NamesRead> {
-  worker ??= startWorker();
+  const reader = (worker ??= startWorker());
   const id = nextId++;
   const request: ReadRequest = { id, image };
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     // The pixels are copied, not transferred: the CNN reads them at the same time.
-    worker!.postMessage(request);
+    reader.postMessage(request);
   });
 }

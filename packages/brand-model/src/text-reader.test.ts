@@ -134,12 +134,12 @@ describe('reading a brand’s name from a photo (PP-OCRv4 on onnxruntime-web)', 
     const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, channels: 3 as const };
   };
-  const lid = (word: string, fill: string, lidColour: string) =>
+  const lid = (word: string, fill: string, lidColour: string, degrees = -6) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300">
       <rect width="400" height="300" fill="#6b5a48"/>
       <rect x="30" y="40" width="340" height="220" rx="12" fill="${lidColour}"/>
       <text x="200" y="170" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="${fill}"
-        text-anchor="middle" transform="rotate(-6 200 150)">${word}</text>
+        text-anchor="middle" transform="rotate(${degrees} 200 150)">${word}</text>
     </svg>`;
 
   it('reads the name on a lid, and nothing where there is none', async () => {
@@ -147,5 +147,15 @@ describe('reading a brand’s name from a photo (PP-OCRv4 on onnxruntime-web)', 
     expect(brandsNamedIn(await reader.read(await photo(lid('lenovo', '#f4f4f4', '#303236'))))).toEqual(['Lenovo']);
     expect(brandsNamedIn(await reader.read(await photo(lid('SAMSUNG', '#1f2f8c', '#c9cbcf'))))).toEqual(['Samsung']);
     expect(brandsNamedIn(await reader.read(await photo(lid('', '#000', '#c9cbcf'))))).toEqual([]);
+  }, 60_000);
+
+  it('reads a name written upside down, as on a lid photographed the other way up', async () => {
+    const reader = await openNodeTextReader();
+    for (const [word, brand] of [
+      ['lenovo', 'Lenovo'],
+      ['acer', 'Acer'],
+    ] as const) {
+      expect(brandsNamedIn(await reader.read(await photo(lid(word, '#f4f4f4', '#303236', 174))))).toEqual([brand]);
+    }
   }, 60_000);
 });

@@ -422,6 +422,11 @@ function joinLevels(lines: { box: TextBox; text: string }[]): string[] {
 export interface ReadOptions {
   /** Read the photo with its contrast stretched (stretchContrast): faint marks (tone on tone, engraved) stand out. */
   stretch?: boolean;
+  /**
+   * Widen each line's crop at both ends by this many times the line's height (0 by default): the detector's box can
+   * clip a first or last letter ("enov", "SUS").
+   */
+  margin?: number;
 }
 
 export interface TextReader {
@@ -451,7 +456,7 @@ export async function openTextReader(models: TextModels, backend: TextReaderBack
   // Each photo's pixels at the reading size, so that a photo read twice (brandNamesOn) is converted once.
   const readable = new WeakMap<RawImage, Rgba>();
   return {
-    async read(image, { stretch = false } = {}) {
+    async read(image, { stretch = false, margin = 0 } = {}) {
       let pixels = readable.get(image);
       if (!pixels) readable.set(image, (pixels = readablePixels(image)));
       const photo = stretch ? { ...pixels, data: pixels.data.slice() } : pixels;
@@ -462,7 +467,8 @@ export async function openTextReader(models: TextModels, backend: TextReaderBack
       const scaled = resizeRgba(photo, side(photo.width), side(photo.height));
       const map = await run(detector, scaled);
       const lines: { box: TextBox; text: string }[] = [];
-      for (const box of textBoxes(map.data as Float32Array, scaled.width, scaled.height)) {
+      for (const found of textBoxes(map.data as Float32Array, scaled.width, scaled.height)) {
+        const box = { ...found, length: found.length + 2 * margin * found.thickness };
         const crop = cropBox(scaled, box);
         const line = resizeRgba(crop, Math.max(1, Math.round((crop.width * LINE_HEIGHT) / crop.height)), LINE_HEIGHT);
         let reading = await recognise(line);

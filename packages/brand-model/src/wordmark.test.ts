@@ -80,13 +80,13 @@ describe('the brands named on a photo', () => {
   it('reads the photo once when that names a brand', async () => {
     const { fake, asked } = reader(['DELL'], ['HP']);
     expect(await brandNamesOn(fake, photo)).toEqual({ brands: ['Dell'], lines: ['DELL'] });
-    expect(asked).toEqual([{ stretch: false }]);
+    expect(asked).toEqual([{}]);
   });
 
-  it('reads it again with its contrast stretched when the first reading names none', async () => {
+  it('reads it again, contrast stretched and lines cut wider, when the first reading names none', async () => {
     const { fake, asked } = reader(['Core i7'], ['acer']);
     expect(await brandNamesOn(fake, photo)).toEqual({ brands: ['Acer'], lines: ['acer'] });
-    expect(asked).toEqual([{ stretch: false }, { stretch: true }]);
+    expect(asked).toEqual([{}, { stretch: true, margin: 0.5 }]);
   });
 
   it('names nothing when neither reading does', async () => {

@@ -1,6 +1,6 @@
 import { BRAND_CLASSES, type BrandClass } from './classes';
 import type { RawImage } from './preprocess';
-import type { TextReader } from './text-reader';
+import type { ReadOptions, TextReader } from './text-reader';
 
 /*
  * A second opinion from text: the brand names a text reader (text-reader.ts) finds written in a photo, and how they
@@ -99,13 +99,18 @@ export interface NamesRead {
 }
 
 /**
- * The brands named on a photo, and the lines read: the photo as it is, and when that names no brand, the photo with
- * its contrast stretched (which finds faint marks, and loses a few the first reading finds: package README).
+ * How a photo is read, until a reading names a brand: as it is; then with its contrast stretched, which finds faint
+ * marks (and loses a few the first reading finds), each line's crop widened by half its height at both ends, which
+ * completes names the first reading found clipped ("enov", "SUS", "DEL"). Both chosen on the training renderer's
+ * sets (package README).
  */
+const READINGS: readonly ReadOptions[] = [{}, { stretch: true, margin: 0.5 }];
+
+/** The brands named on a photo, and the lines read (the last reading's, when none names a brand). */
 export async function brandNamesOn(reader: TextReader, image: RawImage): Promise<NamesRead> {
   let lines: string[] = [];
-  for (const stretch of [false, true]) {
-    lines = await reader.read(image, { stretch });
+  for (const options of READINGS) {
+    lines = await reader.read(image, options);
     const brands = brandsNamedIn(lines);
     if (brands.length > 0) return { brands, lines };
   }

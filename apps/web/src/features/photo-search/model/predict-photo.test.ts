@@ -43,6 +43,12 @@ describe('predictPhoto', () => {
     expect(nameRead).toBe('Lenovo');
   });
 
+  it('shows the line read without the marks around it', async () => {
+    cnn = probabilitiesOf(lookOfIt);
+    reading = async () => [' (DELL) ', '“Dell Inc.”'];
+    expect((await predictPhoto(new Blob())).nameRead).toBe('DELL');
+  });
+
   it('leaves the CNN’s answer as it is when no name is read', async () => {
     cnn = probabilitiesOf(lookOfIt);
     reading = async () => ['ENERGY STAR'];

@@ -28,5 +28,7 @@ export async function predictPhoto(file: Blob): Promise<PhotoVerdict> {
   if (read.length === 0) return { guesses: rankedGuesses(probabilities) };
   const guesses = rankedGuesses(withNamesRead(probabilities, read));
   const best = guesses[0]!.brand;
-  return { guesses, nameRead: lines.find((line) => brandsNamedIn([line]).includes(best)) };
+  const line = lines.find((l) => brandsNamedIn([l]).includes(best));
+  // Shown as read, less what a wide crop takes in around the name: "(DELL)" is shown as "DELL".
+  return { guesses, nameRead: line?.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') };
 }

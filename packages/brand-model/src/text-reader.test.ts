@@ -12,6 +12,7 @@ import {
   resizeRgba,
   stretchContrast,
   textBoxes,
+  turnedHalf,
 } from './text-reader';
 import { brandNamesOn, brandsNamedIn } from './wordmark';
 
@@ -102,6 +103,14 @@ describe('outlining and cutting out lines of text', () => {
     expect(box!.length).toBeLessThan(54);
     expect(box!.thickness).toBeGreaterThan(14);
     expect(box!.thickness).toBeLessThan(22);
+  });
+
+  it('turns a line 180°: the last pixel first, each pixel’s channels kept in order', () => {
+    const line = { data: Uint8ClampedArray.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), width: 3, height: 1 };
+    expect(Array.from(turnedHalf(line).data)).toEqual([9, 10, 11, 12, 5, 6, 7, 8, 1, 2, 3, 4]);
+    // A view into a larger buffer, at an offset that is not a whole pixel's worth of bytes.
+    const view = { data: new Uint8ClampedArray([0, 1, 2, 3, 4, 5, 6, 7, 8]).subarray(1), width: 2, height: 1 };
+    expect(Array.from(turnedHalf(view).data)).toEqual([5, 6, 7, 8, 1, 2, 3, 4]);
   });
 
   it('cuts a box out straightened: a turned bar comes out level', () => {

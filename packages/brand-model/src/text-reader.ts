@@ -350,8 +350,15 @@ export function cropBox(image: Rgba, box: TextBox): Rgba {
 
 /** The pixels turned 180°: the last pixel first. */
 export function turnedHalf(image: Rgba): Rgba {
-  const pixels = new Uint32Array(image.data.buffer, image.data.byteOffset, image.width * image.height);
-  return { data: new Uint8ClampedArray(pixels.slice().reverse().buffer), width: image.width, height: image.height };
+  const { data } = image;
+  const out = new Uint8ClampedArray(data.length);
+  for (let o = 0, i = data.length - 4; i >= 0; o += 4, i -= 4) {
+    out[o] = data[i]!;
+    out[o + 1] = data[i + 1]!;
+    out[o + 2] = data[i + 2]!;
+    out[o + 3] = data[i + 3]!;
+  }
+  return { data: out, width: image.width, height: image.height };
 }
 
 /** Planar blue, green, red in 0-1, the layout both PP-OCR models take (as `@gutenye/ocr-common` feeds them). */

@@ -10,6 +10,18 @@ export interface RawImage {
 }
 
 /**
+ * Pixels turned 180°, as a new array of the same kind: the last pixel first, each pixel's `channels` values kept in
+ * order. The CNN's turned view (tta.ts) and the text reader's turned lines (text-reader.ts) both use it.
+ */
+export function turnedPixels<T extends Float32Array | Uint8ClampedArray>(data: T, channels: number): T {
+  const out = new (data.constructor as new (length: number) => T)(data.length);
+  for (let o = 0, i = data.length - channels; i >= 0; o += channels, i -= channels) {
+    for (let c = 0; c < channels; c++) out[o + c] = data[i + c]!;
+  }
+  return out;
+}
+
+/**
  * The single preprocessing step shared by the browser, the trainer and the tests: centre-crop the photo to a square
  * (a phone photo of a lid is usually portrait or landscape; squashing would distort the wordmark), resize it to
  * 224×224 by area averaging (so a 4000-px photo does not alias into noise), drop alpha, and scale to 0-1.

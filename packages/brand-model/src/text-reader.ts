@@ -1,5 +1,5 @@
 import type { InferenceSession, Tensor } from 'onnxruntime-web';
-import type { RawImage } from './preprocess';
+import { turnedPixels, type RawImage } from './preprocess';
 
 /*
  * Reads the text in a photo with PaddleOCR's PP-OCRv4 detection and recognition models (shipped in the npm package
@@ -348,18 +348,8 @@ export function cropBox(image: Rgba, box: TextBox): Rgba {
   return { data, width: outWidth, height: outHeight };
 }
 
-/** The pixels turned 180°: the last pixel first. */
-export function turnedHalf(image: Rgba): Rgba {
-  const { data } = image;
-  const out = new Uint8ClampedArray(data.length);
-  for (let o = 0, i = data.length - 4; i >= 0; o += 4, i -= 4) {
-    out[o] = data[i]!;
-    out[o + 1] = data[i + 1]!;
-    out[o + 2] = data[i + 2]!;
-    out[o + 3] = data[i + 3]!;
-  }
-  return { data: out, width: image.width, height: image.height };
-}
+/** The pixels turned 180°. */
+export const turnedHalf = (image: Rgba): Rgba => ({ ...image, data: turnedPixels(image.data, 4) });
 
 /** Planar blue, green, red in 0-1, the layout both PP-OCR models take (as `@gutenye/ocr-common` feeds them). */
 function modelInput(image: Rgba): Float32Array {

@@ -1,4 +1,5 @@
 import { MODEL_INPUT_SIZE } from './classes';
+import { turnedPixels } from './preprocess';
 
 /*
  * Test-time augmentation, shared by the browser (apps/web photo search) and evaluate-cli (its default views), so the
@@ -22,18 +23,8 @@ const ZOOM = 1.3;
 /** One view of a preprocessed HWC RGB image (`size`×`size`×3 floats), as a new array. */
 export function makeView(input: Float32Array, view: TtaView, size: number = MODEL_INPUT_SIZE): Float32Array {
   if (view === 'identity') return input;
+  if (view === 'turn') return turnedPixels(input, 3);
   const out = new Float32Array(input.length);
-  if (view === 'turn') {
-    // 180°: pixel order reversed, channels kept.
-    const n = size * size;
-    for (let i = 0; i < n; i++) {
-      const j = n - 1 - i;
-      out[i * 3] = input[j * 3]!;
-      out[i * 3 + 1] = input[j * 3 + 1]!;
-      out[i * 3 + 2] = input[j * 3 + 2]!;
-    }
-    return out;
-  }
   // Centre zoom, bilinear.
   const centre = (size - 1) / 2;
   for (let y = 0; y < size; y++) {

@@ -152,9 +152,12 @@ describe('reading a brand’s name from a photo (PP-OCRv4 on onnxruntime-web)', 
       <text x="200" y="170" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="${fill}"
         text-anchor="middle" transform="rotate(${degrees} 200 150)">${word}</text>
     </svg>`;
+  // The models are opened once, by the first test that reads, and shared: opening them takes a second or two.
+  let opened: ReturnType<typeof openNodeTextReader> | undefined;
+  const textReader = () => (opened ??= openNodeTextReader());
 
   it('reads the name on a lid, and nothing where there is none', async () => {
-    const reader = await openNodeTextReader();
+    const reader = await textReader();
     expect(brandsNamedIn(await reader.read(await photo(lid('lenovo', '#f4f4f4', '#303236'))))).toEqual(['Lenovo']);
     expect(brandsNamedIn(await reader.read(await photo(lid('SAMSUNG', '#1f2f8c', '#c9cbcf'))))).toEqual(['Samsung']);
     expect(brandsNamedIn(await reader.read(await photo(lid('', '#000', '#c9cbcf'))))).toEqual([]);
@@ -166,11 +169,11 @@ describe('reading a brand’s name from a photo (PP-OCRv4 on onnxruntime-web)', 
     const lenovo = BRAND_CLASSES.indexOf('Lenovo');
     const data = await renderScene({ brand: 'Lenovo', seed: sampleSeed(9001, lenovo, 1), difficulty: 'ordinary' });
     const scene = { data, width: MODEL_INPUT_SIZE, height: MODEL_INPUT_SIZE, channels: 3 as const };
-    expect((await brandNamesOn(await openNodeTextReader(), scene)).brands).toEqual(['Lenovo']);
+    expect((await brandNamesOn(await textReader(), scene)).brands).toEqual(['Lenovo']);
   }, 60_000);
 
   it('reads a name written upside down, as on a lid photographed the other way up', async () => {
-    const reader = await openNodeTextReader();
+    const reader = await textReader();
     for (const [word, brand] of [
       ['lenovo', 'Lenovo'],
       ['acer', 'Acer'],

@@ -450,7 +450,7 @@ export async function openTextReader(models: TextModels, backend: TextReaderBack
     const [, steps, classes] = output.dims as [number, number, number];
     return decodeLine(output.data as Float32Array, steps, classes, dictionary);
   };
-  // Each photo's pixels at the reading size, so that a photo read twice (brandNamesOn) is converted once.
+  // Each photo's pixels at the reading size: a photo this reader reads twice (brandNamesOn) is converted once.
   const readable = new WeakMap<RawImage, Rgba>();
   return {
     async read(image, { stretch = false, margin = 0 } = {}) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_CLASSES } from './classes';
 import type { ReadOptions, TextReader } from './text-reader';
-import { brandNamesOn, brandsNamedIn, READ_NAME_WEIGHT, withNamesRead } from './wordmark';
+import { brandNamesOn, brandsNamedIn, firstNamesRead, READ_NAME_WEIGHT, withNamesRead } from './wordmark';
 
 const sum = (values: ArrayLike<number>) => Array.from(values).reduce((a, b) => a + b, 0);
 
@@ -92,5 +92,63 @@ describe('the brands named on a photo', () => {
   it('names nothing when neither reading does', async () => {
     const { fake } = reader([], ['ENERGY STAR']);
     expect((await brandNamesOn(fake, photo)).brands).toEqual([]);
+  });
+});
+
+describe('readings side by side (the browser’s two workers)', () => {
+  /** Readings that answer only when the test says: `answer(i, lines)` settles the i-th reading started. */
+  const heldReadings = () => {
+    const started: { options: ReadOptions; answer: (lines: string[]) => void; fail: (error: Error) => void }[] = [];
+    const read = (options: ReadOptions) =>
+      new Promise<string[]>((answer, fail) => started.push({ options, answer, fail }));
+    return { read, started };
+  };
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('starts the second reading when `early` settles, before the first has answered, and gives the same answer', async () => {
+    const { read, started } = heldReadings();
+    let cnnDone!: () => void;
+    const answer = firstNamesRead(read, { early: new Promise<void>((resolve) => (cnnDone = resolve)) });
+    await settled();
+    expect(started.map((r) => r.options)).toEqual([{}]);
+    cnnDone();
+    await settled();
+    expect(started.map((r) => r.options)).toEqual([{}, { stretch: true, margin: 0.5 }]);
+    // The second answers first; the first still decides, as read one after the other.
+    started[1]!.answer(['acer']);
+    started[0]!.answer(['Core i7']);
+    expect(await answer).toEqual({ brands: ['Acer'], lines: ['acer'] });
+  });
+
+  it('answers with the first reading’s name without waiting for the second, whose failure then goes unheard', async () => {
+    const { read, started } = heldReadings();
+    const answer = firstNamesRead(read, { early: Promise.resolve() });
+    await settled();
+    started[0]!.answer(['DELL']);
+    expect(await answer).toEqual({ brands: ['Dell'], lines: ['DELL'] });
+    started[1]!.fail(new Error('the second worker stopped'));
+    await settled();
+  });
+
+  it('starts no second reading once the first has named a brand, when `early` settles after', async () => {
+    const { read, started } = heldReadings();
+    let cnnDone!: () => void;
+    const answer = firstNamesRead(read, { early: new Promise<void>((resolve) => (cnnDone = resolve)) });
+    await settled();
+    started[0]!.answer(['lenovo']);
+    expect((await answer).brands).toEqual(['Lenovo']);
+    cnnDone();
+    await settled();
+    expect(started).toHaveLength(1);
+  });
+
+  it('starts the second reading when the first names nothing, even if `early` never settles', async () => {
+    const { read, started } = heldReadings();
+    const answer = firstNamesRead(read, { early: new Promise<void>(() => undefined) });
+    await settled();
+    started[0]!.answer([]);
+    await settled();
+    started[1]!.answer(['hp']);
+    expect(await answer).toEqual({ brands: ['HP'], lines: ['hp'] });
   });
 });

@@ -104,15 +104,45 @@ export interface NamesRead {
  * completes names the first reading found clipped ("enov", "SUS", "DEL"). Both chosen on the training renderer's
  * sets (package README).
  */
-const READINGS: readonly ReadOptions[] = [{}, { stretch: true, margin: 0.5 }];
+export const READINGS: readonly ReadOptions[] = [{}, { stretch: true, margin: 0.5 }];
 
-/** The brands named on a photo, and the lines read (the last reading's, when none names a brand). */
-export async function brandNamesOn(reader: TextReader, image: RawImage): Promise<NamesRead> {
+/**
+ * The brands named on a photo, and the lines read (the last reading's, when none names a brand): the first of READINGS,
+ * in order, whose lines name a brand. `read` does one reading; each starts when the one before has named nothing. A
+ * reader that can do readings side by side (the browser's workers) gives `early`: the later readings then also start
+ * when it settles, if the answer is not known by then. The answer is the same either way.
+ */
+export async function firstNamesRead(
+  read: (options: ReadOptions) => Promise<string[]>,
+  { early }: { early?: Promise<unknown> } = {},
+): Promise<NamesRead> {
+  const started: Promise<string[]>[] = [];
+  let answered = false;
+  const start = (i: number) => {
+    if (!started[i]) {
+      started[i] = read(READINGS[i]!);
+      // A reading started early but not needed (an earlier one named a brand) may still fail: nobody waits for it.
+      started[i].catch(() => undefined);
+    }
+    return started[i];
+  };
+  const startTheRest = () => {
+    if (!answered) for (let i = 1; i < READINGS.length; i++) start(i);
+  };
+  early?.then(startTheRest, startTheRest);
   let lines: string[] = [];
-  for (const options of READINGS) {
-    lines = await reader.read(image, options);
+  for (let i = 0; i < READINGS.length; i++) {
+    lines = await start(i);
     const brands = brandsNamedIn(lines);
-    if (brands.length > 0) return { brands, lines };
+    if (brands.length > 0) {
+      answered = true;
+      return { brands, lines };
+    }
   }
+  answered = true;
   return { brands: [], lines };
 }
+
+/** The brands named on a photo, read by one reader (`firstNamesRead`, one reading at a time). */
+export const brandNamesOn = (reader: TextReader, image: RawImage): Promise<NamesRead> =>
+  firstNamesRead((options) => reader.read(image, options));

@@ -7,10 +7,20 @@ import type { Guess } from './guesses';
 /** The CNN's probabilities, in BRAND_CLASSES order. */
 let cnn: number[] = [];
 let reading: () => Promise<string[]> = async () => [];
+/** What the CNN waits for before it answers (nothing by default). */
+let looking: Promise<unknown> = Promise.resolve();
+/** The `early` promise the reader was given: it settles once the CNN has answered. */
+let readerEarly: Promise<unknown> | undefined;
 vi.mock('./read-photo', () => ({ readPhotoPixels: async () => ({ data: [], width: 1, height: 1, channels: 4 }) }));
-vi.mock('./brand-predictor', () => ({ predictBrand: async () => cnn }));
+vi.mock('./brand-predictor', () => ({
+  predictBrand: async () => {
+    await looking;
+    return cnn;
+  },
+}));
 vi.mock('./text-reader-worker', () => ({
-  readBrandNamesInWorker: async () => {
+  readBrandNamesInWorker: async (_image: unknown, early?: Promise<unknown>) => {
+    readerEarly = early;
     const lines = await reading();
     return { brands: brandsNamedIn(lines), lines };
   },
@@ -64,5 +74,23 @@ describe('predictPhoto', () => {
     expect(await predictPhoto(new Blob())).toEqual({ guesses: lookOfIt });
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
+  });
+
+  it('tells the reader when the CNN is done with its core, so that a second reading can start then', async () => {
+    cnn = probabilitiesOf(lookOfIt);
+    reading = async () => [];
+    let cnnAnswers!: () => void;
+    looking = new Promise<void>((resolve) => (cnnAnswers = resolve));
+    readerEarly = undefined;
+    const verdict = predictPhoto(new Blob());
+    let early = 'waiting';
+    await vi.waitFor(() => expect(readerEarly).toBeDefined());
+    void readerEarly!.then(() => (early = 'settled'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(early).toBe('waiting');
+    cnnAnswers();
+    await verdict;
+    expect(early).toBe('settled');
+    looking = Promise.resolve();
   });
 });

@@ -6,6 +6,7 @@ export const isolatedWebTests = [
   'src/features/catalog/components/image-upload.test.tsx',
   'src/features/catalog/pages/add-product-page.test.tsx',
   'src/features/photo-search/components/photo-search-button.test.tsx',
+  'src/features/photo-search/model/brand-predictor.test.ts',
   // Each test imports the module afresh (vi.resetModules), for a module that keeps its worker.
   'src/features/photo-search/model/text-reader-worker.test.ts',
 ];

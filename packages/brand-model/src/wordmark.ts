@@ -108,19 +108,20 @@ export const READINGS: readonly ReadOptions[] = [{}, { stretch: true, margin: 0.
 
 /**
  * The brands named on a photo, and the lines read (the last reading's, when none names a brand): the first of READINGS,
- * in order, whose lines name a brand. `read` does one reading; each starts when the one before has named nothing. A
- * reader that can do readings side by side (the browser's workers) gives `early`: the later readings then also start
- * when it settles, if the answer is not known by then. The answer is the same either way.
+ * in order, whose lines name a brand. `read` does one reading (its options, and its place in READINGS); each starts
+ * when the one before has named nothing. A reader that can do readings side by side (the browser's workers) gives
+ * `early`: the later readings then also start when it settles, if the answer is not known by then. The answer is the
+ * same either way.
  */
 export async function firstNamesRead(
-  read: (options: ReadOptions) => Promise<string[]>,
-  { early }: { early?: Promise<unknown> } = {},
+  read: (options: ReadOptions, index: number) => Promise<string[]>,
+  { early }: { early?: Promise<unknown> | undefined } = {},
 ): Promise<NamesRead> {
   const started: Promise<string[]>[] = [];
   let answered = false;
   const start = (i: number) => {
     if (!started[i]) {
-      started[i] = read(READINGS[i]!);
+      started[i] = read(READINGS[i]!, i);
       // A reading started early but not needed (an earlier one named a brand) may still fail: nobody waits for it.
       started[i].catch(() => undefined);
     }
@@ -130,17 +131,17 @@ export async function firstNamesRead(
     if (!answered) for (let i = 1; i < READINGS.length; i++) start(i);
   };
   early?.then(startTheRest, startTheRest);
-  let lines: string[] = [];
-  for (let i = 0; i < READINGS.length; i++) {
-    lines = await start(i);
-    const brands = brandsNamedIn(lines);
-    if (brands.length > 0) {
-      answered = true;
-      return { brands, lines };
+  try {
+    let lines: string[] = [];
+    for (let i = 0; i < READINGS.length; i++) {
+      lines = await start(i);
+      const brands = brandsNamedIn(lines);
+      if (brands.length > 0) return { brands, lines };
     }
+    return { brands: [], lines };
+  } finally {
+    answered = true;
   }
-  answered = true;
-  return { brands: [], lines };
 }
 
 /** The brands named on a photo, read by one reader (`firstNamesRead`, one reading at a time). */

@@ -2,7 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 // The backend's builds, emitted by the build under assets/ with a hash in the name. A page that is not
 // cross-origin isolated (the shop's, for Stripe's frames) cannot share memory between threads, so the SIMD build runs;
-// the plain one is for a browser without SIMD.
+// the plain one is for a browser without SIMD. setWasmPaths wants all three named all the same.
 import wasmPath from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimdPath from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreadedSimdPath from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
@@ -19,16 +19,21 @@ export const BRAND_MODEL_URL = '/models/brand/model.json';
 
 let modelPromise: Promise<tf.LayersModel> | null = null;
 
-async function openModel(): Promise<tf.LayersModel> {
-  // The wasm backend (XNNPACK's kernels), as evaluate-cli runs the model in Node, and the CPU backend (plain
-  // JavaScript, several times slower) where it cannot start. Not WebGL: it first compiles its shaders, which takes
-  // seconds on phones and hangs where the GPU is emulated in software.
+/** Puts TF.js on its wasm backend; rejects or answers false where that cannot start. */
+async function startWasmBackend(): Promise<boolean> {
   setWasmPaths({
     'tfjs-backend-wasm.wasm': wasmPath,
     'tfjs-backend-wasm-simd.wasm': wasmSimdPath,
     'tfjs-backend-wasm-threaded-simd.wasm': wasmThreadedSimdPath,
   });
-  if (!(await tf.setBackend('wasm').catch(() => false))) await tf.setBackend('cpu');
+  return tf.setBackend('wasm');
+}
+
+async function openModel(): Promise<tf.LayersModel> {
+  // The wasm backend (XNNPACK's kernels), as evaluate-cli runs the model in Node, and the CPU backend (plain
+  // JavaScript, several times slower) where it cannot start. Not WebGL: it first compiles its shaders, which takes
+  // seconds on phones and hangs where the GPU is emulated in software.
+  if (!(await startWasmBackend().catch(() => false))) await tf.setBackend('cpu');
   return tf.loadLayersModel(BRAND_MODEL_URL);
 }
 

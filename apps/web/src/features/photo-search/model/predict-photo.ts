@@ -20,9 +20,9 @@ export async function predictPhoto(file: Blob): Promise<PhotoVerdict> {
   const pixels = await readPhotoPixels(file);
   // Both start at once: the reader, in its own thread, downloads its models and reads while the CNN looks. Its second
   // reading, when the machine has a core for it, starts once the CNN is done with that core (text-reader-worker.ts).
-  let looked!: () => void;
-  const reading = readBrandNamesInWorker(pixels, new Promise<void>((resolve) => (looked = resolve)));
-  const probabilities = await predictBrand(pixels).finally(() => looked());
+  const looking = predictBrand(pixels);
+  const reading = readBrandNamesInWorker(pixels, looking);
+  const probabilities = await looking;
   const { brands: read, lines } = await reading.catch((error: unknown) => {
     console.warn('Photo search: the text reader could not run, so the brand is judged by its look alone.', error);
     return { brands: [], lines: [] };

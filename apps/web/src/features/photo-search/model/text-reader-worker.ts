@@ -78,8 +78,7 @@ const workerCount = () => ((navigator.hardwareConcurrency ?? 1) >= 2 ? READINGS.
  */
 export function readBrandNamesInWorker(image: RawImage, early?: Promise<unknown>): Promise<NamesRead> {
   const workers = workerCount();
-  let reading = 0;
-  return firstNamesRead((options) => readIn(reading++ % workers, image, options), {
-    ...(workers > 1 && early ? { early } : {}),
+  return firstNamesRead((options, index) => readIn(index % workers, image, options), {
+    early: workers > 1 ? early : undefined,
   });
 }
